@@ -1,0 +1,70 @@
+"""mjstats: statistics for regional Chinese mahjong and Da Er.
+
+>>> import mjstats as mj
+>>> h = mj.parse("123m456p789s1122z")
+>>> mj.format(h), mj.shanten(h), mj.waits(h)
+('123m456p789s1122z', 0, {'1z': 2, '2z': 2})
+"""
+
+from mjstats.core import (
+    Meld,
+    MeldType,
+    Reading,
+    WaitShape,
+    decompositions,
+    is_complete,
+    is_complete_many,
+    shanten,
+    shanten_many,
+    wait_shape_bits,
+    wait_shapes,
+    wait_width,
+    wait_width_many,
+    waits,
+)
+from mjstats.errors import HandError, MjStatsError, NotationError, RuleError
+from mjstats.sim.deals import deal
+from mjstats.tiles import (
+    TILESETS,
+    TileSet,
+    format,
+    kind_glyph,
+    kind_name,
+    kind_name_zh,
+    parse,
+    parse_tile,
+    tileset,
+)
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "TILESETS",
+    "HandError",
+    "Meld",
+    "MeldType",
+    "MjStatsError",
+    "NotationError",
+    "Reading",
+    "RuleError",
+    "TileSet",
+    "WaitShape",
+    "deal",
+    "decompositions",
+    "format",
+    "is_complete",
+    "is_complete_many",
+    "kind_glyph",
+    "kind_name",
+    "kind_name_zh",
+    "parse",
+    "parse_tile",
+    "shanten",
+    "shanten_many",
+    "tileset",
+    "wait_shape_bits",
+    "wait_shapes",
+    "wait_width",
+    "wait_width_many",
+    "waits",
+]

@@ -1,0 +1,91 @@
+"""Count vectors to table codes, and the input checks shared by the public functions."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from mjstats._jit import kernel
+from mjstats.errors import HandError
+from mjstats.tiles import N_KINDS, TileSet, kind_name
+from mjstats.tiles import tileset as _tileset
+
+MAX_CONCEALED = 14
+
+
+@kernel
+def _suit_code(counts, suit):
+    """Base-5 code of suit ``suit`` (0-2) or of the honors (3)."""
+    lo = 9 * suit
+    hi = lo + 9 if suit < 3 else 34
+    code = 0
+    mul = 1
+    for k in range(lo, hi):
+        code += counts[k] * mul
+        mul *= 5
+    return code
+
+
+def as_hand(hand, tileset: str | TileSet | None = None, sizes: str = "hand") -> np.ndarray:
+    """Return ``hand`` as a checked ``int8`` count vector.
+
+    Parameters
+    ----------
+    hand : str or array_like
+        Notation string (see :func:`mjstats.parse`) or a ``(34,)`` count vector.
+    tileset : str or TileSet, optional
+        Tile set that every tile must belong to.
+    sizes : {"hand", "waiting", "complete", "any"}
+        Which tile counts are allowed: ``"hand"`` any count that is 1 or 2 mod 3
+        (at most 14), ``"waiting"`` 1 mod 3 (13 - 3k), ``"complete"`` 2 mod 3 (14 - 3k).
+
+    Raises
+    ------
+    HandError
+        Wrong shape, negative or fifth copies, a tile outside the tile set, or a
+        tile count that cannot be a hand of that kind.
+    """
+    if isinstance(hand, str):
+        from mjstats.tiles import parse
+
+        counts = parse(hand, tileset)
+    else:
+        arr = np.asarray(hand)
+        if arr.shape != (N_KINDS,):
+            raise HandError(f"a hand is a count vector of shape ({N_KINDS},), got {arr.shape}")
+        if not np.issubdtype(arr.dtype, np.integer):
+            raise HandError(f"a count vector holds integers, got dtype {arr.dtype}")
+        if arr.min() < 0:
+            k = int(np.argmin(arr))
+            raise HandError(f"negative count {int(arr[k])} for {kind_name(k)}")
+        if arr.max() > 4:
+            k = int(np.argmax(arr))
+            raise HandError(f"{int(arr[k])} copies of {kind_name(k)}; a tile set has only 4")
+        counts = arr.astype(np.int8)
+        if tileset is not None:
+            _tileset(tileset).check(counts)
+    n = int(counts.sum())
+    allowed = {
+        "hand": (1, 2),
+        "waiting": (1,),
+        "complete": (2,),
+        "any": (0, 1, 2),
+    }[sizes]
+    if n > MAX_CONCEALED or n % 3 not in allowed:
+        want = {
+            "hand": "3k+1 or 3k+2 tiles (13 or 14 with no exposed meld)",
+            "waiting": "13 - 3k tiles (13, 10, 7, 4 or 1)",
+            "complete": "14 - 3k tiles (14, 11, 8, 5 or 2)",
+            "any": "at most 14 tiles",
+        }[sizes]
+        raise HandError(f"a hand of {n} tiles cannot be analysed: expected {want}")
+    return counts
+
+
+def as_hands(hands) -> np.ndarray:
+    """Return a batch ``(n, 34)`` of count vectors as a contiguous ``int8`` array (checked)."""
+    arr = np.asarray(hands)
+    if arr.ndim != 2 or arr.shape[1] != N_KINDS:
+        raise HandError(f"a batch of hands has shape (n, {N_KINDS}), got {arr.shape}")
+    if arr.size and (arr.min() < 0 or arr.max() > 4):
+        raise HandError("every count in a batch must lie in 0..4")
+    return np.ascontiguousarray(arr, dtype=np.int8)

@@ -1,0 +1,135 @@
+"""Complete-hand check: four melds and a pair, or seven pairs (Chinese sense).
+
+A standard hand splits into melds (runs inside one suit, or triplets) and one
+pair; with ``k`` exposed melds the concealed part has ``14 - 3k`` tiles.  Seven
+pairs means 14 concealed tiles with every count even: a kind held four times
+counts as two pairs (龙七对), unlike riichi's seven distinct pairs.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from mjstats._jit import kernel, parallel_kernel, prange
+from mjstats.core.codes import _suit_code, as_hand, as_hands
+from mjstats.core.tables import tables
+
+FORMS = ("standard", "seven_pairs", "any")
+
+
+@kernel
+def _is_standard_codes(c0, c1, c2, c3, n, T):
+    """Standard completeness from the four part codes and the total ``n``."""
+    if n % 3 != 2:
+        return False
+    if T.suit_ok[c0] == 0 or T.suit_ok[c1] == 0 or T.suit_ok[c2] == 0 or T.honor_ok[c3] == 0:
+        return False
+    return True
+
+
+@kernel
+def _is_standard(counts, T):
+    # a part whose count is 1 mod 3 never splits; two parts 2 mod 3 would need two
+    # pairs.  Check the cheap sums first, then one table lookup per part.
+    twos = 0
+    for s in range(4):
+        lo = 9 * s
+        hi = lo + 9 if s < 3 else 34
+        n = 0
+        for k in range(lo, hi):
+            n += counts[k]
+        r = n % 3
+        if r == 1:
+            return False
+        if r == 2:
+            twos += 1
+    if twos != 1:
+        return False
+    if T.suit_ok[_suit_code(counts, 0)] == 0:
+        return False
+    if T.suit_ok[_suit_code(counts, 1)] == 0:
+        return False
+    if T.suit_ok[_suit_code(counts, 2)] == 0:
+        return False
+    return T.honor_ok[_suit_code(counts, 3)] != 0
+
+
+@kernel
+def _is_seven_pairs(counts):
+    n = 0
+    for k in range(34):
+        if counts[k] % 2 != 0:
+            return False
+        n += counts[k]
+    return n == 14
+
+
+@kernel
+def _is_complete(counts, form, T):
+    """``form`` 0 standard, 1 seven pairs, 2 either."""
+    if form != 1 and _is_standard(counts, T):
+        return True
+    if form != 0 and _is_seven_pairs(counts):
+        return True
+    return False
+
+
+@parallel_kernel
+def _is_complete_many(hands, form, T, out):
+    for i in prange(hands.shape[0]):
+        out[i] = _is_complete(hands[i], form, T)
+
+
+def _form_code(form: str) -> int:
+    from mjstats.errors import MjStatsError
+
+    try:
+        return FORMS.index(form)
+    except ValueError:
+        raise MjStatsError(
+            f"unknown form {form!r}; expected 'standard', 'seven_pairs' or 'any'"
+        ) from None
+
+
+def is_complete(hand, form: str = "any", tileset=None) -> bool:
+    """Whether a hand of ``14 - 3k`` concealed tiles is complete.
+
+    Parameters
+    ----------
+    hand : str or array_like
+        Concealed tiles (notation or count vector); exposed melds are not included.
+    form : {"any", "standard", "seven_pairs"}
+        Which winning forms count.  Seven pairs needs 14 concealed tiles; a kind
+        held four times counts as two pairs.
+    tileset : str or TileSet, optional
+        Check the tiles against a tile set.
+
+    Examples
+    --------
+    >>> is_complete("123m456p789s11122z")
+    True
+    >>> is_complete("11223344556677m", form="standard"), is_complete("11112233557799m")
+    (True, True)
+    >>> is_complete("11112233557799m", form="standard")
+    False
+    """
+    code = _form_code(form)
+    h = as_hand(hand, tileset, sizes="complete")
+    return bool(_is_complete(h, code, tables()))
+
+
+def is_complete_many(hands, form: str = "any") -> np.ndarray:
+    """Vectorised :func:`is_complete` over an ``(n, 34)`` batch (parallel over rows).
+
+    Examples
+    --------
+    >>> import mjstats as mj
+    >>> H = np.stack([mj.parse("123m456p789s11122z"), mj.parse("123m456p789s11123z")])
+    >>> is_complete_many(H).tolist()
+    [True, False]
+    """
+    code = _form_code(form)
+    H = as_hands(hands)
+    out = np.empty(H.shape[0], dtype=np.bool_)
+    _is_complete_many(H, code, tables(), out)
+    return out

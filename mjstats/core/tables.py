@@ -1,0 +1,218 @@
+"""Per-suit lookup tables, the engine under every hand kernel.
+
+A suit (9 kinds) is summarised by its base-5 code ``sum(c[r] * 5**r)``; the
+honors (7 kinds) likewise.  For every code the table stores, for ``m`` in 0..4
+melds and ``p`` in 0..1 pairs, the **largest overlap** ``|min(h, T)|`` between
+the held tiles ``h`` and any target ``T`` made of exactly ``m`` melds and ``p``
+pairs in that suit with at most four copies of a kind.  A hand's exact shanten
+is then ``(3M + 2) - 1 - max overlap`` over the ways to spread ``M`` melds and
+one pair across the suits (a max-plus convolution of four table rows): the
+minimum number of tiles to exchange to reach a complete hand, never assuming a
+fifth copy.  A suit is complete when its overlap equals its tile count.
+
+The tables are built once by a non-recursive dynamic programme over the kinds
+(codes are visited odometer-style so that shared prefixes are computed once),
+then cached as ``.npy`` files under ``$MJSTATS_CACHE`` (default
+``~/.cache/mjstats``).  Building takes a few seconds; loading, milliseconds.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import NamedTuple
+
+import numpy as np
+
+from mjstats._jit import kernel
+
+TABLE_VERSION = 2
+SUIT_CODES = 5**9
+HONOR_CODES = 5**7
+MAX_MELDS = 4
+ROW = 2 * (MAX_MELDS + 1)
+"""Entries per table row: index ``2 * m + p``."""
+
+_N_STATES = 5 * 5 * 5 * 2
+
+
+class Tables(NamedTuple):
+    """The lookup tables passed to every hand kernel.
+
+    Attributes
+    ----------
+    suit : ndarray, uint64, shape (5**9,)
+        Max overlap with ``m`` melds + ``p`` pairs, packed four bits per entry:
+        entry ``2*m + p`` is ``(suit[code] >> (4 * (2*m + p))) & 15``.  One aligned
+        8-byte load per suit keeps the hot loops in cache.
+    honor : ndarray, uint64, shape (5**7,)
+        The same for the seven honor kinds (triplets and pairs only).
+    suit_ok : ndarray, uint8, shape (5**9,)
+        1 when the suit's tiles split exactly into melds (and one pair if its
+        count is 2 mod 3).
+    honor_ok : ndarray, uint8, shape (5**7,)
+        The same for honors.
+    """
+
+    suit: np.ndarray
+    honor: np.ndarray
+    suit_ok: np.ndarray
+    honor_ok: np.ndarray
+
+
+@kernel
+def _state(a, b, m, p):
+    return ((a * 5 + b) * 5 + m) * 2 + p
+
+
+@kernel
+def _step(dp_in, dp_out, h, allow_run):
+    """Advance the DP over one kind holding ``h`` tiles.
+
+    State ``(a, b, m, p)``: ``a`` runs started two kinds back and ``b`` one kind
+    back (both cover this kind), ``m`` melds and ``p`` pairs committed so far.
+    """
+    dp_out[:] = -1
+    for a in range(5):
+        for b in range(5 - a):
+            for m in range(a + b, 5):
+                for p in range(2):
+                    v = dp_in[_state(a, b, m, p)]
+                    if v < 0:
+                        continue
+                    r_max = (4 - m) if allow_run else 0
+                    for r in range(r_max + 1):
+                        for t in range(2):
+                            m2 = m + r + t
+                            if m2 > 4:
+                                break
+                            for q in range(2 - p):
+                                tgt = a + b + r + 3 * t + 2 * q
+                                if tgt > 4:
+                                    break
+                                ov = v + (h if h < tgt else tgt)
+                                s2 = _state(b, r, m2, p + q)
+                                if ov > dp_out[s2]:
+                                    dp_out[s2] = ov
+
+
+@kernel
+def _fill(n_kinds, allow_runs, out):
+    """Fill ``out[code, 2*m + p]`` for all ``5**n_kinds`` codes (odometer order)."""
+    dp = np.full((n_kinds + 1, _N_STATES), -1, dtype=np.int16)
+    dp[0, _state(0, 0, 0, 0)] = 0
+    digits = np.zeros(n_kinds, dtype=np.int64)
+    pow5 = np.ones(n_kinds, dtype=np.int64)
+    for i in range(1, n_kinds):
+        pow5[i] = pow5[i - 1] * 5
+    first = 0  # lowest kind whose digit changed since the last code
+    n_codes = pow5[n_kinds - 1] * 5
+    for _ in range(n_codes):
+        for j in range(first, n_kinds):
+            _step(dp[j], dp[j + 1], digits[j], allow_runs and j <= n_kinds - 3)
+        code = 0
+        for j in range(n_kinds):
+            code += digits[j] * pow5[j]
+        for m in range(MAX_MELDS + 1):
+            for p in range(2):
+                out[code, 2 * m + p] = dp[n_kinds, _state(0, 0, m, p)]
+        # odometer: the last kind turns fastest so prefixes are shared
+        j = n_kinds - 1
+        while j >= 0:
+            digits[j] += 1
+            if digits[j] < 5:
+                break
+            digits[j] = 0
+            j -= 1
+        first = max(j, 0)
+
+
+@kernel
+def _pack(overlap, packed):
+    for code in range(overlap.shape[0]):
+        x = np.uint64(0)
+        for i in range(ROW):
+            x |= np.uint64(overlap[code, i]) << np.uint64(4 * i)
+        packed[code] = x
+
+
+@kernel
+def entry(packed_row, m, p):
+    """Entry ``(m, p)`` of a packed table row."""
+    return np.int64((packed_row >> np.uint64(4 * (2 * m + p))) & np.uint64(15))
+
+
+def unpack(packed: np.ndarray) -> np.ndarray:
+    """Unpack rows to an ``int8`` array of shape ``(n, 10)`` (entry ``2*m + p``)."""
+    packed = np.asarray(packed, dtype=np.uint64)
+    shifts = np.arange(ROW, dtype=np.uint64) * np.uint64(4)
+    return ((packed[:, None] >> shifts) & np.uint64(15)).astype(np.int8)
+
+
+@kernel
+def _fill_ok(overlap, n_kinds, ok):
+    for code in range(overlap.shape[0]):
+        n = 0
+        x = code
+        for _ in range(n_kinds):
+            n += x % 5
+            x //= 5
+        r = n % 3
+        m = n // 3
+        if r == 1 or m > MAX_MELDS:
+            ok[code] = 0
+        else:
+            ok[code] = 1 if overlap[code, 2 * m + (1 if r == 2 else 0)] == n else 0
+
+
+def build_tables() -> Tables:
+    """Compute the tables from scratch (a few seconds); see :func:`tables` for the cached copy."""
+    suit = np.empty((SUIT_CODES, ROW), dtype=np.int8)
+    _fill(9, True, suit)
+    honor = np.empty((HONOR_CODES, ROW), dtype=np.int8)
+    _fill(7, False, honor)
+    suit_ok = np.empty(SUIT_CODES, dtype=np.uint8)
+    _fill_ok(suit, 9, suit_ok)
+    honor_ok = np.empty(HONOR_CODES, dtype=np.uint8)
+    _fill_ok(honor, 7, honor_ok)
+    suit_packed = np.empty(SUIT_CODES, dtype=np.uint64)
+    _pack(suit, suit_packed)
+    honor_packed = np.empty(HONOR_CODES, dtype=np.uint64)
+    _pack(honor, honor_packed)
+    return Tables(suit_packed, honor_packed, suit_ok, honor_ok)
+
+
+def cache_dir() -> Path:
+    """Folder of the on-disk table cache (``$MJSTATS_CACHE`` or ``~/.cache/mjstats``)."""
+    root = os.environ.get("MJSTATS_CACHE")
+    return Path(root) if root else Path.home() / ".cache" / "mjstats"
+
+
+_TABLES: Tables | None = None
+
+
+def tables() -> Tables:
+    """Return the lookup tables, loading them from disk or building and caching them."""
+    global _TABLES
+    if _TABLES is not None:
+        return _TABLES
+    folder = cache_dir()
+    paths = {f: folder / f"tables-v{TABLE_VERSION}-{f}.npy" for f in Tables._fields}
+    try:
+        loaded = Tables(**{f: np.load(p) for f, p in paths.items()})
+        if loaded.suit.shape != (SUIT_CODES,) or loaded.honor.shape != (HONOR_CODES,):
+            raise ValueError("stale table cache")
+    except (OSError, ValueError):
+        loaded = build_tables()
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+            for f, p in paths.items():
+                tmp = p.with_suffix(f".{os.getpid()}.tmp.npy")
+                np.save(tmp, getattr(loaded, f))
+                os.replace(tmp, p)
+        except OSError:
+            pass  # a read-only home still works, it just rebuilds next time
+    for arr in loaded:
+        arr.setflags(write=False)
+    _TABLES = loaded
+    return _TABLES

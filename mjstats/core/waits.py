@@ -1,0 +1,360 @@
+"""Waits of a ready hand, with live counts, and their shapes.
+
+A hand of ``13 - 3k`` concealed tiles waits on every kind that completes it
+(standard form or, with 13 tiles, seven pairs).  A kind already held four times
+is never a wait (there is no fifth copy).  The live count of a wait is
+``4 - held - visible``: ``visible`` are the copies the player can see elsewhere
+(discards, other players' melds, own exposed melds).  A wait whose live count
+is 0 is a dead wait (死叫); it is still listed.
+
+Wait shapes follow the vocabulary of seed ``004`` ("卡张 … 坎倒板"):
+
+====  ==========  ================  ==============================================
+bit   name        English           the winning tile …
+====  ==========  ================  ==============================================
+1     两边         ryanmen           ends an open two-sided run (两边梭: 56 → 4/7)
+2     边张         edge              ends 12 with 3 or 89 with 7
+4     卡张         closed            fills the middle of a run (46 → 5)
+8     单钓         pair wait         pairs a single tile (also the seven-pairs wait)
+16    对出叫       double pong       makes a triplet from one of two pairs (双碰)
+32    赶场叫       147/258/369       (hand) waits on three kinds x, x+3, x+6 of a suit
+64    坎倒板       triplet split     (hand) a held triplet serves both as a meld and,
+                                    in another reading, as the pair (2223 → 1/3/4)
+====  ==========  ================  ==============================================
+
+The first five describe one winning tile in one reading; a tile can have
+several (the seed's "卡张 or 单钓" hands) and :func:`wait_shapes` reports them all.
+The last two describe the whole wait.
+"""
+
+from __future__ import annotations
+
+from enum import IntFlag
+
+import numpy as np
+
+from mjstats._jit import kernel, parallel_kernel, prange
+from mjstats.core.codes import _suit_code, as_hand, as_hands
+from mjstats.core.complete import _is_standard_codes
+from mjstats.core.decompose import MAX_READINGS, _decompose
+from mjstats.tiles import kind_name, parse
+
+
+class WaitShape(IntFlag):
+    """Wait shapes as bit flags; ``zh`` gives the seed's Chinese name."""
+
+    RYANMEN = 1
+    EDGE = 2
+    CLOSED = 4
+    PAIR_WAIT = 8
+    DOUBLE_PONG = 16
+    GANCHANG = 32
+    KANDAOBAN = 64
+
+    @property
+    def zh(self) -> str:
+        """Chinese name used in the seeds."""
+        return _ZH[self]
+
+
+_ZH = {
+    WaitShape.RYANMEN: "两边",
+    WaitShape.EDGE: "边张",
+    WaitShape.CLOSED: "卡张",
+    WaitShape.PAIR_WAIT: "单钓",
+    WaitShape.DOUBLE_PONG: "对出叫",
+    WaitShape.GANCHANG: "赶场叫",
+    WaitShape.KANDAOBAN: "坎倒板",
+}
+_EN = {
+    WaitShape.RYANMEN: "ryanmen",
+    WaitShape.EDGE: "edge",
+    WaitShape.CLOSED: "closed",
+    WaitShape.PAIR_WAIT: "pair_wait",
+    WaitShape.DOUBLE_PONG: "double_pong",
+    WaitShape.GANCHANG: "ganchang",
+    WaitShape.KANDAOBAN: "kandaoban",
+}
+SHAPE_NAMES_ZH = tuple(_ZH.values())
+"""The seven shape names in bit order."""
+
+
+@kernel
+def _wait_mask(counts, T, out):
+    """``out[k] = 1`` where kind ``k`` completes ``counts``; return the number of waits."""
+    n = 0
+    odd = 0
+    odd_kind = -1
+    for k in range(34):
+        n += counts[k]
+        if counts[k] % 2 == 1:
+            odd += 1
+            odd_kind = k
+    c0 = _suit_code(counts, 0)
+    c1 = _suit_code(counts, 1)
+    c2 = _suit_code(counts, 2)
+    c3 = _suit_code(counts, 3)
+    found = 0
+    for k in range(34):
+        out[k] = 0
+        if counts[k] >= 4:
+            continue
+        s = k // 9 if k < 27 else 3
+        r = k - 9 * s
+        inc = 1
+        for _ in range(r):
+            inc *= 5
+        ok = False
+        if s == 0:
+            ok = _is_standard_codes(c0 + inc, c1, c2, c3, n + 1, T)
+        elif s == 1:
+            ok = _is_standard_codes(c0, c1 + inc, c2, c3, n + 1, T)
+        elif s == 2:
+            ok = _is_standard_codes(c0, c1, c2 + inc, c3, n + 1, T)
+        else:
+            ok = _is_standard_codes(c0, c1, c2, c3 + inc, n + 1, T)
+        if not ok and n == 13 and odd == 1 and odd_kind == k:
+            ok = True  # seven pairs: the single odd kind
+        if ok:
+            out[k] = 1
+            found += 1
+    return found
+
+
+@kernel
+def _live_waits(counts, visible, T, mask):
+    """Number of waited kinds and of live tiles (``4 - held - visible`` summed)."""
+    kinds = _wait_mask(counts, T, mask)
+    live = 0
+    for k in range(34):
+        if mask[k]:
+            x = 4 - counts[k] - visible[k]
+            if x > 0:
+                live += x
+    return kinds, live
+
+
+@parallel_kernel
+def _wait_width_many(hands, visible, T, out_kinds, out_live):
+    for i in prange(hands.shape[0]):
+        mask = np.empty(34, dtype=np.uint8)
+        k, x = _live_waits(hands[i], visible[i], T, mask)
+        out_kinds[i] = k
+        out_live[i] = x
+
+
+@kernel
+def _tile_shapes(h, t, readings, buf, uses_trip, uses_pair):
+    """Shape bits of winning tile ``t`` over all readings of ``h + t``.
+
+    Also marks, per kind held three or more times, whether some reading uses it
+    as a triplet (``uses_trip``) or as the pair (``uses_pair``).
+    """
+    bits = 0
+    h[t] += 1
+    n = _decompose(h, buf)
+    h[t] -= 1
+    for i in range(n):
+        for j in range(buf.shape[1]):
+            code = buf[i, j]
+            if code < 0:
+                continue
+            typ = code // 64
+            k = code % 64
+            if typ == 0:
+                if k == t:
+                    bits |= 8
+                if h[k] >= 3:
+                    uses_pair[k] = 1
+            elif typ == 2:
+                if k == t:
+                    bits |= 16
+                if h[k] >= 3:
+                    uses_trip[k] = 1
+            else:
+                pos = t - k
+                if 0 <= pos <= 2:
+                    r = k % 9
+                    if pos == 1:
+                        bits |= 4
+                    elif pos == 0:
+                        bits |= 2 if r == 6 else 1
+                    else:
+                        bits |= 2 if r == 0 else 1
+    # seven pairs: the odd kind is a pair wait
+    total = 0
+    odd = 0
+    for k in range(34):
+        total += h[k]
+        odd += h[k] % 2
+    if total == 13 and odd == 1 and h[t] % 2 == 1:
+        bits |= 8
+    return bits
+
+
+@kernel
+def _shapes(counts, T, tile_bits):
+    """Per-tile shape bits into ``tile_bits`` (34,); return the hand's bits."""
+    mask = np.empty(34, dtype=np.uint8)
+    _wait_mask(counts, T, mask)
+    h = counts.astype(np.int64)
+    buf = np.full((MAX_READINGS, 5), -1, dtype=np.int16)
+    uses_trip = np.zeros(34, dtype=np.uint8)
+    uses_pair = np.zeros(34, dtype=np.uint8)
+    hand_bits = 0
+    for t in range(34):
+        tile_bits[t] = 0
+        if mask[t]:
+            b = _tile_shapes(h, t, buf, buf, uses_trip, uses_pair)
+            tile_bits[t] = b
+            hand_bits |= b
+    for s in range(3):
+        for x in range(3):
+            k = 9 * s + x
+            if mask[k] and mask[k + 3] and mask[k + 6]:
+                hand_bits |= 32
+    for k in range(34):
+        if uses_trip[k] and uses_pair[k]:
+            hand_bits |= 64
+    return hand_bits
+
+
+def _visible_vector(visible, counts: np.ndarray) -> np.ndarray:
+    if visible is None:
+        return np.zeros(34, dtype=np.int8)
+    vis = parse(visible) if isinstance(visible, str) else np.asarray(visible, dtype=np.int16)
+    if vis.shape != (34,) or vis.min() < 0:
+        from mjstats.errors import HandError
+
+        raise HandError("visible tiles are a notation string or a (34,) count vector >= 0")
+    total = counts.astype(np.int16) + vis
+    if total.max() > 4:
+        from mjstats.errors import HandError
+
+        k = int(np.argmax(total))
+        raise HandError(
+            f"hand and visible tiles together hold {int(total[k])} copies of {kind_name(k)}"
+        )
+    return vis.astype(np.int8)
+
+
+def waits(hand, visible=None, tileset=None) -> dict[str, int]:
+    """Kinds that complete a ready hand, each with its live count.
+
+    Parameters
+    ----------
+    hand : str or array_like
+        ``13 - 3k`` concealed tiles.
+    visible : str or array_like, optional
+        Tiles the player sees outside the hand (discards, melds on the table).
+    tileset : str or TileSet, optional
+        Check the tiles against a tile set.
+
+    Returns
+    -------
+    dict
+        ``{"3m": 4, "6m": 2}``: compact kind name -> live copies (``4 - held -
+        visible``, may be 0 for a dead wait).  Empty if the hand is not ready.
+
+    Examples
+    --------
+    >>> waits("1112345678999m")
+    {'1m': 1, '2m': 3, '3m': 3, '4m': 3, '5m': 3, '6m': 3, '7m': 3, '8m': 3, '9m': 1}
+    >>> waits("123m456p789s1122z", visible="2z")
+    {'1z': 2, '2z': 1}
+    """
+    from mjstats.core.tables import tables
+
+    h = as_hand(hand, tileset, sizes="waiting")
+    vis = _visible_vector(visible, h)
+    mask = np.empty(34, dtype=np.uint8)
+    _wait_mask(h, tables(), mask)
+    return {kind_name(k): int(4 - h[k] - vis[k]) for k in np.flatnonzero(mask)}
+
+
+def wait_width(hand, visible=None, tileset=None) -> tuple[int, int]:
+    """Wait width of a ready hand: ``(number of kinds, number of live tiles)``.
+
+    Examples
+    --------
+    >>> wait_width("123m456p789s1122z")
+    (2, 4)
+    """
+    w = waits(hand, visible, tileset)
+    return len(w), sum(max(v, 0) for v in w.values())
+
+
+def wait_width_many(hands, visible=None) -> tuple[np.ndarray, np.ndarray]:
+    """Wait widths of an ``(n, 34)`` batch: arrays of waited kinds and live tiles.
+
+    Rows that are not ready have 0 kinds.  ``visible`` is ``None`` or an
+    ``(n, 34)`` batch.
+
+    Examples
+    --------
+    >>> import mjstats as mj
+    >>> k, x = wait_width_many(np.stack([mj.parse("1112345678999m"), mj.parse("1299m")]))
+    >>> k.tolist(), x.tolist()
+    [[9, 0], [23, 0]]
+    """
+    from mjstats.core.tables import tables
+
+    H = as_hands(hands)
+    V = np.zeros_like(H) if visible is None else as_hands(visible)
+    kinds = np.empty(H.shape[0], dtype=np.int8)
+    live = np.empty(H.shape[0], dtype=np.int16)
+    _wait_width_many(H, V, tables(), kinds, live)
+    return kinds, live
+
+
+def _names(bits: int, lang: str) -> list[str]:
+    table = _ZH if lang == "zh" else _EN
+    return [table[f] for f in WaitShape if bits & f]
+
+
+def wait_shapes(hand, by_tile: bool = False, lang: str = "zh", tileset=None):
+    """Shapes of the wait of a ready hand, all of them.
+
+    Parameters
+    ----------
+    hand : str or array_like
+        ``13 - 3k`` concealed tiles.
+    by_tile : bool
+        If true, return ``{tile: [shapes]}`` for each waited tile (the five
+        tile-level shapes); otherwise the hand's list of shapes, including
+        赶场叫 and 坎倒板.
+    lang : {"zh", "en"}
+        Chinese names of the seeds (两边 边张 卡张 单钓 对出叫 赶场叫 坎倒板) or
+        English keys (ryanmen edge closed pair_wait double_pong ganchang kandaoban).
+
+    Examples
+    --------
+    >>> wait_shapes("2223678789m123p")
+    ['两边', '单钓', '坎倒板']
+    >>> wait_shapes("2223678789m123p", by_tile=True)
+    {'1m': ['两边'], '3m': ['单钓'], '4m': ['两边']}
+    >>> wait_shapes("34567m123678p99p")
+    ['两边', '单钓', '赶场叫']
+    """
+    from mjstats.core.tables import tables
+
+    if lang not in ("zh", "en"):
+        from mjstats.errors import MjStatsError
+
+        raise MjStatsError(f"unknown lang {lang!r}; expected 'zh' or 'en'")
+    h = as_hand(hand, tileset, sizes="waiting")
+    tile_bits = np.zeros(34, dtype=np.int64)
+    bits = _shapes(h, tables(), tile_bits)
+    if by_tile:
+        return {kind_name(k): _names(int(tile_bits[k]), lang) for k in np.flatnonzero(tile_bits)}
+    return _names(int(bits), lang)
+
+
+def wait_shape_bits(hand) -> tuple[int, np.ndarray]:
+    """Raw shape bits: ``(hand bits, per-kind bits (34,))`` (see :class:`WaitShape`)."""
+    from mjstats.core.tables import tables
+
+    h = as_hand(hand, sizes="waiting")
+    tile_bits = np.zeros(34, dtype=np.int64)
+    bits = _shapes(h, tables(), tile_bits)
+    return int(bits), tile_bits

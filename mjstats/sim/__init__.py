@@ -1,0 +1,1 @@
+"""Simulation: random deals (:mod:`mjstats.sim.deals`); games come later."""

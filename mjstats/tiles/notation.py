@@ -1,0 +1,246 @@
+"""Reading and writing hands: compact notation, Chinese names and Unicode glyphs.
+
+Compact notation groups digits before a suit letter: ``123m456p789s1122z``
+(``m`` 万, ``p`` 筒, ``s`` 条, ``z`` honors 1-7 = 东南西北白发中).  The Chinese
+forms of the seeds are read too: ``1133446677万5588筒``, ``一万 二万 五筒 九条
+中 发 白 东`` (numerals 一…九 or digits before 万/筒/条, with the aliases 萬 饼 餅
+索 條 and the seeds' typo 铜), and the Unicode mahjong glyphs 🀇…🀡 🀀…🀆.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from mjstats.errors import NotationError
+from mjstats.tiles.tilesets import (
+    COPIES,
+    HONOR_NAMES_ZH,
+    N_KINDS,
+    SUIT_NAMES_ZH,
+    SUITS,
+    TileSet,
+    tileset,
+)
+
+_ZH_DIGITS = "一二三四五六七八九"
+_SUIT_CHARS = {
+    "m": 0, "M": 0, "万": 0, "萬": 0,
+    "p": 1, "P": 1, "筒": 1, "饼": 1, "餅": 1, "铜": 1,
+    "s": 2, "S": 2, "条": 2, "條": 2, "索": 2,
+    "z": 3, "Z": 3,
+}
+_HONOR_CHARS = {
+    "东": 27, "東": 27, "南": 28, "西": 29, "北": 30,
+    "白": 31, "发": 32, "發": 32, "中": 33,
+}
+_SEPARATORS = set(" \t\n,;|-_/+")
+# Unicode Mahjong Tiles block: winds U+1F000-3, 中发白 U+1F004-6, 万 U+1F007-F,
+# 条 U+1F010-8, 筒 U+1F019-21.
+_GLYPH_OF = [0] * N_KINDS
+for _r in range(9):
+    _GLYPH_OF[_r] = 0x1F007 + _r
+    _GLYPH_OF[9 + _r] = 0x1F019 + _r
+    _GLYPH_OF[18 + _r] = 0x1F010 + _r
+for _i, _cp in enumerate((0x1F000, 0x1F001, 0x1F002, 0x1F003, 0x1F006, 0x1F005, 0x1F004)):
+    _GLYPH_OF[27 + _i] = _cp
+_KIND_OF_GLYPH = {chr(cp): k for k, cp in enumerate(_GLYPH_OF)}
+
+
+def kind_name(kind: int) -> str:
+    """Compact name of a kind index: ``0 -> "1m"``, ``33 -> "7z"``.
+
+    Examples
+    --------
+    >>> kind_name(13)
+    '5p'
+    """
+    _check_kind(kind)
+    if kind < 27:
+        return f"{kind % 9 + 1}{SUITS[kind // 9]}"
+    return f"{kind - 26}z"
+
+
+def kind_name_zh(kind: int) -> str:
+    """Chinese name of a kind index: ``0 -> "一万"``, ``33 -> "中"``.
+
+    Examples
+    --------
+    >>> kind_name_zh(13), kind_name_zh(32)
+    ('五筒', '发')
+    """
+    _check_kind(kind)
+    if kind < 27:
+        return _ZH_DIGITS[kind % 9] + SUIT_NAMES_ZH[kind // 9]
+    return HONOR_NAMES_ZH[kind - 27]
+
+
+def kind_glyph(kind: int) -> str:
+    """Unicode mahjong glyph of a kind index (``0 -> "🀇"``)."""
+    _check_kind(kind)
+    return chr(_GLYPH_OF[kind])
+
+
+def _check_kind(kind: int) -> None:
+    if not 0 <= int(kind) < N_KINDS:
+        raise NotationError(f"kind index {kind} is outside 0-{N_KINDS - 1}")
+
+
+def _add(counts: np.ndarray, kind: int) -> None:
+    counts[kind] += 1
+
+
+def parse(text: str, tileset: str | TileSet | None = None) -> np.ndarray:
+    """Read a hand into a count vector of shape ``(34,)`` and dtype ``int8``.
+
+    Parameters
+    ----------
+    text : str
+        Tiles in compact notation (``"123m456p789s1122z"``), seed-style Chinese
+        (``"1133446677万5588筒"``, ``"一万 二万 中"``) or Unicode glyphs.
+    tileset : str or TileSet, optional
+        If given, every tile must belong to it (no wind in a Sichuan hand).
+
+    Returns
+    -------
+    numpy.ndarray
+        ``int8`` counts indexed by kind (see :mod:`mjstats.tiles.tilesets`).
+
+    Raises
+    ------
+    NotationError
+        Unknown character, digits without a suit, a digit that is not a tile (``8z``, ``0m``).
+    HandError
+        A fifth copy of a tile, or a tile the tile set lacks.
+
+    Examples
+    --------
+    >>> h = parse("123m456p789s1122z")
+    >>> int(h.sum()), int(h[27])
+    (13, 2)
+    >>> format(parse("一万 二万 三万 中 中"))
+    '123m77z'
+    """
+    if not isinstance(text, str):
+        raise NotationError(f"a hand is written as a string, got {type(text).__name__}")
+    counts = np.zeros(N_KINDS, dtype=np.int16)
+    pending: list[tuple[int, int]] = []  # (rank 1-9, position)
+    for pos, ch in enumerate(text):
+        if ch.isascii() and ch.isdigit():
+            pending.append((int(ch), pos))
+        elif ch in _ZH_DIGITS:
+            pending.append((_ZH_DIGITS.index(ch) + 1, pos))
+        elif ch in _SUIT_CHARS:
+            suit = _SUIT_CHARS[ch]
+            if not pending:
+                raise NotationError(
+                    f"suit {ch!r} at position {pos} of {text!r} has no digits before it"
+                )
+            for rank, rpos in pending:
+                if suit == 3:
+                    if not 1 <= rank <= 7:
+                        raise NotationError(
+                            f"{rank}z at position {rpos} of {text!r} is not a tile: honors are "
+                            f"1z-7z (东南西北白发中)"
+                        )
+                    _add(counts, 26 + rank)
+                else:
+                    if not 1 <= rank <= 9:
+                        raise NotationError(
+                            f"{rank}{SUITS[suit]} at position {rpos} of {text!r} is not a tile: "
+                            f"ranks are 1-9"
+                        )
+                    _add(counts, 9 * suit + rank - 1)
+            pending.clear()
+        elif ch in _HONOR_CHARS or ch in _KIND_OF_GLYPH:
+            if pending:
+                raise NotationError(
+                    f"digits before {ch!r} at position {pos} of {text!r} have no suit letter"
+                )
+            _add(counts, _HONOR_CHARS.get(ch, _KIND_OF_GLYPH.get(ch)))
+        elif ch in _SEPARATORS:
+            continue
+        else:
+            raise NotationError(
+                f"unknown character {ch!r} at position {pos} of {text!r}; expected digits with "
+                f"a suit (m p s z, 万 筒 条), Chinese tile names or mahjong glyphs"
+            )
+    if pending:
+        digits = "".join(str(r) for r, _ in pending)
+        raise NotationError(
+            f"digits {digits!r} at the end of {text!r} have no suit letter (m, p, s, z or 万/筒/条)"
+        )
+    over = np.flatnonzero(counts > COPIES)
+    if over.size:
+        from mjstats.errors import HandError
+
+        k = int(over[0])
+        raise HandError(
+            f"{text!r} holds {int(counts[k])} copies of {kind_name(k)} ({kind_name_zh(k)}); "
+            f"there are only {COPIES}"
+        )
+    out = counts.astype(np.int8)
+    if tileset is not None:
+        _tileset(tileset).check(out, what=repr(text))
+    return out
+
+
+def parse_tile(text: str, tileset: str | TileSet | None = None) -> int:
+    """Read one tile and return its kind index.
+
+    Examples
+    --------
+    >>> parse_tile("5p"), parse_tile("中"), parse_tile("九条")
+    (13, 33, 26)
+    """
+    counts = parse(text, tileset)
+    if int(counts.sum()) != 1:
+        raise NotationError(f"{text!r} is not one tile")
+    return int(np.argmax(counts))
+
+
+def format(counts: np.ndarray, style: str = "compact") -> str:  # noqa: A001
+    """Write a count vector as text.
+
+    Parameters
+    ----------
+    counts : array_like of int, shape (34,)
+        A count vector.
+    style : {"compact", "zh", "unicode"}
+        ``"compact"``: ``123m456p11z``; ``"zh"``: Chinese tile names separated by
+        spaces (``一万 二万 三万 东 东``); ``"unicode"``: mahjong glyphs.  All three
+        are read back by :func:`parse`.
+
+    Examples
+    --------
+    >>> h = parse("1123m9s77z")
+    >>> format(h)
+    '1123m9s77z'
+    >>> format(h, "zh")
+    '一万 一万 二万 三万 九条 中 中'
+    """
+    counts = _as_counts(counts)
+    if style == "compact":
+        parts = []
+        for suit, letter in enumerate((*SUITS, "z")):
+            lo, hi = 9 * suit, min(9 * suit + 9, N_KINDS)
+            digits = "".join(str(k - lo + 1) * int(counts[k]) for k in range(lo, hi))
+            if digits:
+                parts.append(digits + letter)
+        return "".join(parts)
+    if style == "zh":
+        return " ".join(kind_name_zh(k) for k in range(N_KINDS) for _ in range(int(counts[k])))
+    if style == "unicode":
+        return "".join(kind_glyph(k) * int(counts[k]) for k in range(N_KINDS))
+    raise NotationError(f"unknown style {style!r}; expected 'compact', 'zh' or 'unicode'")
+
+
+def _as_counts(counts) -> np.ndarray:
+    arr = np.asarray(counts)
+    if arr.shape != (N_KINDS,):
+        raise NotationError(f"a count vector has shape ({N_KINDS},), got {arr.shape}")
+    if arr.min(initial=0) < 0:
+        raise NotationError("a count vector cannot hold negative counts")
+    return arr
+
+
+_tileset = tileset
