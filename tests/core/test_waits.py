@@ -1,0 +1,104 @@
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import mjstats as mj
+import naive
+
+
+def test_waits_against_naive(rng):
+    # ready hands: complete 14-tile deals and built hands minus one tile
+    H = mj.deal(300_000, "liuzhou", 14, seed=21)
+    complete = H[mj.is_complete_many(H)]
+    from test_complete_and_readings import _complete_hands
+
+    built = np.array(_complete_hands(rng, 400))
+    ready = []
+    for c in np.concatenate([complete, built]):
+        d = c.copy()
+        d[rng.choice(np.flatnonzero(d))] -= 1
+        ready.append(d)
+    assert len(ready) > 400
+    for h in ready:
+        got = [int(mj.parse(k).argmax()) for k in mj.waits(h)]
+        assert got and got == naive.waits(h), mj.format(h)
+    # hands that are not ready wait on nothing
+    H13 = mj.deal(2000, "liuzhou", 13, seed=22)
+    for h in H13[mj.shanten_many(H13) > 0][:200]:
+        assert mj.waits(h) == {} and naive.waits(h) == []
+
+
+def test_live_counts_and_dead_waits():
+    assert mj.waits("123m456p789s1122z", visible="1z2z2z") == {"1z": 1, "2z": 0}
+    assert mj.wait_width("123m456p789s1122z", visible="1z2z2z") == (2, 1)
+    with pytest.raises(mj.HandError, match="5 copies of 1z|together hold 5"):
+        mj.waits("123m456p789s1122z", visible="111z")
+
+
+def test_quad_is_never_a_wait():
+    # 1111m23m reads 111m + 123m; 1m (a fifth copy) never completes 11m + 11m + 23m
+    assert mj.waits("1111m23m456p789p5s") == {"5s": 3}
+    assert mj.waits("1111m") == {}
+    with pytest.raises(mj.HandError, match="3 tiles"):
+        mj.waits("111m")
+    assert mj.waits("1112m") == {"2m": 3, "3m": 4}
+
+
+@pytest.mark.parametrize(
+    "hand, waits, shapes",
+    [
+        # seed 004 examples, 卡张 … 坎倒板 (hands completed to 13 tiles where the seed omits groups)
+        ("12346m123s66s789s", "5m", ["卡张"]),
+        ("123567m12356s99s", "4s7s", ["两边"]),
+        ("23466m789m12389s", "7s", ["边张"]),
+        ("123456789m3457p", "7p", ["单钓"]),
+        ("123567m12355s99s", "5s9s", ["对出叫"]),
+        ("34567m123678p99p", "2m5m8m", ["两边", "赶场叫"]),
+        ("1234567m123789p", "1m4m7m", ["单钓", "赶场叫"]),
+        ("2344567m123789p", "1m4m7m", ["两边", "单钓", "赶场叫"]),
+        ("12345678m123p99p", "3m6m9m", ["两边", "边张", "赶场叫"]),
+        ("2223678789m123p", "1m3m4m", ["两边", "单钓", "坎倒板"]),       # 胡14万带3万
+        ("2224m678m789m123p", "3m4m", ["卡张", "单钓", "坎倒板"]),        # 胡3万4万
+        ("22234m77m123456p", "2m5m7m", ["两边", "对出叫", "坎倒板"]),     # 胡25万带7万
+        ("11123456m123p55p", "1m4m7m5p", ["两边", "对出叫", "赶场叫", "坎倒板"]),  # 胡147万带5筒
+        ("1112345678m123p", "2m3m5m6m8m9m", ["两边", "边张", "单钓", "赶场叫", "坎倒板"]),
+        ("1112345678999m", "123456789m", ["两边", "边张", "单钓", "对出叫", "赶场叫", "坎倒板"]),
+        ("1122334455667m", "1m4m7m", ["两边", "单钓", "赶场叫"]),  # seven pairs + runs
+        ("1133557799m135p", "", []),                  # not ready
+    ],
+)
+def test_wait_shape_table(hand, waits, shapes):
+    assert mj.format(np.array([0] * 34) + sum(
+        (mj.parse(k) for k in mj.waits(hand)), np.zeros(34, dtype=np.int8))) == mj.format(
+        mj.parse(waits) if waits else np.zeros(34, dtype=np.int8))
+    assert mj.wait_shapes(hand) == shapes
+
+
+def test_shapes_by_tile_and_english():
+    assert mj.wait_shapes("2224m678m789m123p", by_tile=True) == {"3m": ["卡张"], "4m": ["单钓"]}
+    assert mj.wait_shapes("34567m123678p99p", lang="en") == ["ryanmen", "ganchang"]
+    with pytest.raises(mj.MjStatsError, match="unknown lang"):
+        mj.wait_shapes("34567m123678p99p", lang="fr")
+
+
+@given(st.lists(st.integers(0, 26), min_size=13, max_size=13))
+@settings(max_examples=300, deadline=None)
+def test_every_wait_completes_and_others_do_not(tiles):
+    c = np.bincount(tiles, minlength=34).astype(np.int8)
+    if c.max() > 4:
+        return
+    w = {int(mj.parse(k).argmax()) for k in mj.waits(c)}
+    assert (mj.shanten(c) == 0) == bool(w)
+    for k in range(34):
+        if c[k] < 4:
+            d = c.copy()
+            d[k] += 1
+            assert mj.is_complete(d) == (k in w)
+
+
+def test_wait_width_many_matches_single():
+    H = mj.deal(5000, "guangan", 13, seed=3)
+    kinds, live = mj.wait_width_many(H)
+    for i in range(0, 5000, 50):
+        assert (int(kinds[i]), int(live[i])) == mj.wait_width(H[i])
