@@ -8,7 +8,7 @@ small distances.
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 
 
 def _melds_from(c: list[int], allow_pair: bool):
@@ -50,7 +50,7 @@ def readings(counts) -> set[tuple]:
     return out
 
 
-@lru_cache(maxsize=None)
+@cache
 def _complete_t(c: tuple) -> bool:
     if sum(c) % 3 != 2:
         return False
@@ -90,7 +90,7 @@ def shanten_at_most(counts, limit: int, form: str = "any", kinds=range(34)) -> i
     """
     kinds = tuple(kinds)
 
-    @lru_cache(maxsize=None)
+    @cache
     def s13(c: tuple, budget: int) -> bool:  # shanten(c) <= budget
         if budget < 0:
             return False
@@ -102,7 +102,7 @@ def shanten_at_most(counts, limit: int, form: str = "any", kinds=range(34)) -> i
                     return True
         return False
 
-    @lru_cache(maxsize=None)
+    @cache
     def s14(c: tuple, budget: int) -> bool:
         if is_complete(c, form):
             return True

@@ -55,6 +55,31 @@ def _is_standard(counts, T):
 
 
 @kernel
+def _complete_from_codes(c0, c1, c2, c3, n, form, T):
+    """Complete check from the four part codes and the tile count (fused deal kernels)."""
+    f0 = T.suit_flags[c0]
+    f1 = T.suit_flags[c1]
+    f2 = T.suit_flags[c2]
+    f3 = T.honor_flags[c3]
+    if form != 1 and n % 3 == 2:
+        # no part 1 mod 3, exactly one part 2 mod 3, every part splits
+        twos = 0
+        bad = False
+        for f in (f0, f1, f2, f3):
+            r = (f >> 2) & 3
+            if r == 1 or (f & 1) == 0:
+                bad = True
+                break
+            if r == 2:
+                twos += 1
+        if not bad and twos == 1:
+            return True
+    if form != 0 and n == 14:
+        return (f0 & f1 & f2 & f3 & 2) != 0
+    return False
+
+
+@kernel
 def _is_seven_pairs(counts):
     n = 0
     for k in range(34):

@@ -71,7 +71,7 @@ def seed_sequence(seed: SeedLike) -> np.random.SeedSequence:
 
 
 def chunk_states(seed: SeedLike, n_chunks: int, first: int = 0) -> np.ndarray:
-    """xoshiro states ``(n_chunks, 4)`` for chunks ``first .. first + n_chunks - 1``.
+    """Xoshiro states ``(n_chunks, 4)`` for chunks ``first .. first + n_chunks - 1``.
 
     The state of chunk ``i`` is the same however the chunks are grouped, so a
     run split across processes or resumed later reproduces the same draws.

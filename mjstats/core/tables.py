@@ -26,7 +26,7 @@ import numpy as np
 
 from mjstats._jit import kernel
 
-TABLE_VERSION = 2
+TABLE_VERSION = 3
 SUIT_CODES = 5**9
 HONOR_CODES = 5**7
 MAX_MELDS = 4
@@ -52,12 +52,18 @@ class Tables(NamedTuple):
         count is 2 mod 3).
     honor_ok : ndarray, uint8, shape (5**7,)
         The same for honors.
+    suit_flags, honor_flags : ndarray, uint8
+        ``ok | even << 1 | (count % 3) << 2``: one byte answers the complete
+        check of a part (standard split, every count even for seven pairs, and
+        the tile count mod 3), for the fused deal kernels.
     """
 
     suit: np.ndarray
     honor: np.ndarray
     suit_ok: np.ndarray
     honor_ok: np.ndarray
+    suit_flags: np.ndarray
+    honor_flags: np.ndarray
 
 
 @kernel
@@ -165,6 +171,26 @@ def _fill_ok(overlap, n_kinds, ok):
             ok[code] = 1 if overlap[code, 2 * m + (1 if r == 2 else 0)] == n else 0
 
 
+@kernel
+def _fill_flags(ok, n_kinds, flags):
+    for code in range(ok.shape[0]):
+        n = 0
+        even = 1
+        x = code
+        for _ in range(n_kinds):
+            d = x % 5
+            n += d
+            if d % 2 == 1:
+                even = 0
+            x //= 5
+        flags[code] = ok[code] | (even << 1) | ((n % 3) << 2)
+
+
+FLAG_OK = 1
+FLAG_EVEN = 2
+FLAG_MOD3_SHIFT = 2
+
+
 def build_tables() -> Tables:
     """Compute the tables from scratch (a few seconds); see :func:`tables` for the cached copy."""
     suit = np.empty((SUIT_CODES, ROW), dtype=np.int8)
@@ -179,7 +205,11 @@ def build_tables() -> Tables:
     _pack(suit, suit_packed)
     honor_packed = np.empty(HONOR_CODES, dtype=np.uint64)
     _pack(honor, honor_packed)
-    return Tables(suit_packed, honor_packed, suit_ok, honor_ok)
+    suit_flags = np.empty(SUIT_CODES, dtype=np.uint8)
+    _fill_flags(suit_ok, 9, suit_flags)
+    honor_flags = np.empty(HONOR_CODES, dtype=np.uint8)
+    _fill_flags(honor_ok, 7, honor_flags)
+    return Tables(suit_packed, honor_packed, suit_ok, honor_ok, suit_flags, honor_flags)
 
 
 def cache_dir() -> Path:

@@ -1,10 +1,10 @@
+import naive
 import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import mjstats as mj
-import naive
 from mjstats.core.decompose import MeldType
 
 

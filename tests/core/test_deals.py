@@ -46,3 +46,15 @@ def test_bad_arguments():
         mj.deal(10, "sichuan", 0)
     with pytest.raises(mj.MjStatsError, match="seed"):
         mj.deal(10, "sichuan", 13, seed=-1)
+
+
+@pytest.mark.parametrize("name", ["sichuan", "guangan", "liuzhou"])
+def test_fused_deal_and_check_equals_deal_then_check(name):
+    from mjstats.sim.deals import count_complete
+
+    n = 2_000_000
+    H = mj.deal(n, name, 14, seed=8)
+    for form in ("standard", "seven_pairs", "any"):
+        expected = int(mj.is_complete_many(H, form=form).sum())
+        assert count_complete(n, name, 14, form=form, seed=8) == expected
+    assert int(mj.is_complete_many(H).sum()) > 3  # the comparison is not vacuous

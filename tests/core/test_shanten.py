@@ -1,10 +1,10 @@
+import naive
 import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import mjstats as mj
-import naive
 
 mahjong_shanten = pytest.importorskip("mahjong.shanten").Shanten
 
@@ -35,7 +35,9 @@ def test_standard_shanten_agrees_with_mahjong_package(rng):
     seven pairs needs distinct pairs; ours is the Chinese form, so the forms
     are only compared on the standard shape.)
     """
-    deals = np.concatenate([mj.deal(4000, "sichuan", 13, seed=1), mj.deal(4000, "sichuan", 14, seed=2)])
+    deals = np.concatenate(
+        [mj.deal(4000, "sichuan", 13, seed=1), mj.deal(4000, "sichuan", 14, seed=2)]
+    )
     skewed = _suits_only_hands(rng, 6000)
     for H in (deals, skewed):
         ours = mj.shanten_many(H, form="standard")
@@ -80,7 +82,7 @@ def test_shanten_against_definition(rng):
     H = _suits_only_hands(rng, 150)
     for form in ("standard", "seven_pairs", "any"):
         fast = mj.shanten_many(H, form=form)
-        for h, s in zip(H, fast):
+        for h, s in zip(H, fast, strict=True):
             if h.sum() < 13 and form != "standard":
                 continue
             kinds = sorted({9 * (k // 9) + r for k in np.flatnonzero(h) for r in range(9)})
