@@ -1,0 +1,73 @@
+"""大贰 Da Er: the 80-card game of Luzhou and Chongqing (cards, 列, 胡, 名堂, 道, deal odds).
+
+The public face::
+
+    from mjstats import daer
+    daer.parse("一二三贰柒拾")            # count vector (20,)
+    daer.score("…", melds=["pong 柒"], win="一", rules="daer-luzhou")
+    daer.deal_study(n_deals=10**5, seed=1)
+
+See ``docs/rules/daer.md`` for every rule reading and the seed line behind it.
+"""
+
+from mjstats.daer.cards import (
+    BIG,
+    COPIES,
+    DECK,
+    N_CARDS,
+    N_KINDS,
+    RED_KINDS,
+    SMALL,
+    Meld,
+    as_counts,
+    format,
+    kind_name,
+    kind_name_zh,
+    parse,
+    parse_card,
+    parse_meld,
+)
+from mjstats.daer.groups import Shape, group_name, readings
+from mjstats.daer.rules import RULESETS, DaErRules, Pattern, Scoring, rules
+from mjstats.daer.scoring import (
+    DaErScore,
+    Foul,
+    Payments,
+    foul_payments,
+    instant_win,
+    pattern_table,
+    score,
+)
+
+__all__ = [
+    "BIG",
+    "COPIES",
+    "DECK",
+    "N_CARDS",
+    "N_KINDS",
+    "RED_KINDS",
+    "RULESETS",
+    "SMALL",
+    "DaErRules",
+    "DaErScore",
+    "Foul",
+    "Meld",
+    "Pattern",
+    "Payments",
+    "Scoring",
+    "Shape",
+    "as_counts",
+    "format",
+    "foul_payments",
+    "group_name",
+    "instant_win",
+    "kind_name",
+    "kind_name_zh",
+    "parse",
+    "parse_card",
+    "parse_meld",
+    "pattern_table",
+    "readings",
+    "rules",
+    "score",
+]

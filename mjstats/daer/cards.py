@@ -1,0 +1,356 @@
+"""Da Er (大贰) cards: the 80-card deck, notation and melds.
+
+Twenty kinds, four copies of each, in one count vector of length 20::
+
+    0-9    小 一 二 三 四 五 六 七 八 九 十   (small, written 1x … Tx)
+    10-19  大 壹 贰 叁 肆 伍 陆 柒 捌 玖 拾   (big,   written 1d … Td)
+
+The red cards (红) are 二 七 十 and 贰 柒 拾 (kinds 1 6 9 11 16 19); all others
+are black (乌).
+
+Notation
+--------
+*Chinese*: the numerals themselves say the case: ``一二三贰柒拾`` is 一 二 三 (small)
+and 贰 柒 拾 (big).  Traditional forms (貳 參 叄 陸 …) are read too, and a 小 or 大
+written before a numeral sets its case, as the seed writes "小二" and "小三"
+(``大二`` is 贰).
+
+*Compact ASCII*: digits ``1``-``9`` and ``T`` (or ``t``/``0``) for ten, each run of
+digits closed by a case letter, ``x`` for 小 (xiao) or ``d`` for 大 (da):
+``123x27Td`` is 一二三 贰柒拾.  :func:`format` writes this form by default; the
+two forms may be mixed and both are read back by :func:`parse`.
+
+Melds are written ``pong X`` (碰), ``zhao X`` (招), ``long X`` (垅) and ``chi XYZ``
+(吃, a run, 二七十 / 贰柒拾 or a 绞 大大小 / 小小大); the Chinese verbs 碰 招 垅 吃 work
+too, e.g. ``"碰 柒"`` or ``"chi 123x"``.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+import numpy as np
+
+from mjstats.errors import HandError, NotationError
+
+N_KINDS = 20
+"""Length of a Da Er count vector."""
+COPIES = 4
+"""Copies of each kind."""
+N_CARDS = N_KINDS * COPIES
+"""Cards in the deck (80)."""
+SMALL = tuple(range(10))
+"""Kinds of the small cards 一…十."""
+BIG = tuple(range(10, 20))
+"""Kinds of the big cards 壹…拾."""
+RED_KINDS = (1, 6, 9, 11, 16, 19)
+"""二 七 十 贰 柒 拾."""
+IS_RED = np.zeros(N_KINDS, dtype=np.bool_)
+IS_RED[list(RED_KINDS)] = True
+IS_RED.setflags(write=False)
+IS_BIG = np.zeros(N_KINDS, dtype=np.bool_)
+IS_BIG[10:] = True
+IS_BIG.setflags(write=False)
+
+SMALL_ZH = "一二三四五六七八九十"
+BIG_ZH = "壹贰叁肆伍陆柒捌玖拾"
+_ASCII_DIGITS = "123456789T"
+_BIG_ALIASES = {"貳": 1, "參": 2, "叄": 2, "陸": 5, "柒": 6, "玖": 8}
+_CASE_LETTERS = {"x": 0, "X": 0, "d": 10, "D": 10}
+_SEPARATORS = set(" \t\n,;|-_/+、，")
+
+DECK = np.repeat(np.arange(N_KINDS, dtype=np.int8), COPIES)
+"""The 80 cards as kind indices, ``DECK[4 * k : 4 * k + 4] == k``."""
+DECK.setflags(write=False)
+
+
+def kind_name(kind: int) -> str:
+    """Compact ASCII name of a kind: ``0 -> "1x"``, ``19 -> "Td"``.
+
+    Examples
+    --------
+    >>> kind_name(0), kind_name(9), kind_name(11)
+    ('1x', 'Tx', '2d')
+    """
+    k = _check_kind(kind)
+    return _ASCII_DIGITS[k % 10] + ("d" if k >= 10 else "x")
+
+
+def kind_name_zh(kind: int) -> str:
+    """Chinese numeral of a kind: ``0 -> "一"``, ``11 -> "贰"``.
+
+    Examples
+    --------
+    >>> kind_name_zh(6), kind_name_zh(16)
+    ('七', '柒')
+    """
+    k = _check_kind(kind)
+    return SMALL_ZH[k] if k < 10 else BIG_ZH[k - 10]
+
+
+def _check_kind(kind) -> int:
+    try:
+        k = int(kind)
+    except (TypeError, ValueError):
+        raise NotationError(f"a card kind is an integer 0-19, got {kind!r}") from None
+    if not 0 <= k < N_KINDS:
+        raise NotationError(f"card kind {k} is outside 0-{N_KINDS - 1}")
+    return k
+
+
+def _parse_kinds(text: str) -> list[int]:
+    """Kinds in the order written (no count checks)."""
+    if not isinstance(text, str):
+        raise NotationError(f"cards are written as a string, got {type(text).__name__}")
+    kinds: list[int] = []
+    pending: list[tuple[int, int]] = []  # (number 0-9, position) awaiting x/d
+    case_prefix: tuple[int, int] | None = None  # (offset, position) of a 小/大 prefix
+    for pos, ch in enumerate(text):
+        if case_prefix is not None and ch not in SMALL_ZH and ch not in BIG_ZH \
+                and ch not in _BIG_ALIASES:
+            raise NotationError(
+                f"{text[case_prefix[1]]!r} at position {case_prefix[1]} of {text!r} must be "
+                f"followed by a Chinese numeral (小二, 大三), got {ch!r}"
+            )
+        if ch.isascii() and (ch.isdigit() or ch in "Tt"):
+            number = 9 if ch in "Tt0" else int(ch) - 1
+            pending.append((number, pos))
+        elif ch in _CASE_LETTERS:
+            if not pending:
+                raise NotationError(
+                    f"case letter {ch!r} at position {pos} of {text!r} has no digits before it"
+                )
+            kinds.extend(n + _CASE_LETTERS[ch] for n, _ in pending)
+            pending.clear()
+        elif ch in "小大":
+            if pending:
+                raise NotationError(
+                    f"digits before {ch!r} at position {pos} of {text!r} have no case letter "
+                    f"(x for 小, d for 大)"
+                )
+            case_prefix = (0 if ch == "小" else 10, pos)
+        elif ch in SMALL_ZH or ch in BIG_ZH or ch in _BIG_ALIASES:
+            if pending:
+                raise NotationError(
+                    f"digits before {ch!r} at position {pos} of {text!r} have no case letter "
+                    f"(x for 小, d for 大)"
+                )
+            if ch in SMALL_ZH:
+                number, offset = SMALL_ZH.index(ch), 0
+            elif ch in BIG_ZH:
+                number, offset = BIG_ZH.index(ch), 10
+            else:
+                number, offset = _BIG_ALIASES[ch], 10
+            if case_prefix is not None:
+                offset = case_prefix[0]
+                case_prefix = None
+            kinds.append(number + offset)
+        elif ch in _SEPARATORS:
+            continue
+        else:
+            raise NotationError(
+                f"unknown character {ch!r} at position {pos} of {text!r}; expected Chinese "
+                f"numerals (一…十, 壹…拾) or digits 1-9/T closed by x (小) or d (大)"
+            )
+    if case_prefix is not None:
+        raise NotationError(f"{text!r} ends with {text[case_prefix[1]]!r} and no numeral after it")
+    if pending:
+        digits = "".join(_ASCII_DIGITS[n] for n, _ in pending)
+        raise NotationError(
+            f"digits {digits!r} at the end of {text!r} have no case letter (x for 小, d for 大)"
+        )
+    return kinds
+
+
+def parse(text: str) -> np.ndarray:
+    """Read cards into a count vector of shape ``(20,)`` and dtype ``int8``.
+
+    Parameters
+    ----------
+    text : str
+        Chinese numerals (``"一二三贰柒拾"``, ``"小二 大三"``), compact ASCII
+        (``"123x27Td"``) or both mixed.  Spaces and commas are ignored.
+
+    Returns
+    -------
+    numpy.ndarray
+        Counts indexed by kind (0-9 小, 10-19 大).
+
+    Raises
+    ------
+    NotationError
+        Unknown character, digits without a case letter.
+    HandError
+        A fifth copy of a card.
+
+    Examples
+    --------
+    >>> h = parse("一二三贰柒拾")
+    >>> format(h), format(h, "zh")
+    ('123x27Td', '一二三贰柒拾')
+    >>> int(parse("小二 大二 2x")[1])
+    2
+    """
+    counts = np.zeros(N_KINDS, dtype=np.int16)
+    for k in _parse_kinds(text):
+        counts[k] += 1
+    over = np.flatnonzero(counts > COPIES)
+    if over.size:
+        k = int(over[0])
+        raise HandError(
+            f"{text!r} holds {int(counts[k])} copies of {kind_name_zh(k)} ({kind_name(k)}); "
+            f"the deck has only {COPIES}"
+        )
+    return counts.astype(np.int8)
+
+
+def parse_card(text: str) -> int:
+    """Read one card and return its kind index.
+
+    Examples
+    --------
+    >>> parse_card("柒"), parse_card("Tx"), parse_card("大二")
+    (16, 9, 11)
+    """
+    kinds = _parse_kinds(text)
+    if len(kinds) != 1:
+        raise NotationError(f"{text!r} is not one card (it holds {len(kinds)})")
+    return kinds[0]
+
+
+def format(counts, style: str = "compact") -> str:  # noqa: A001
+    """Write a count vector as text.
+
+    Parameters
+    ----------
+    counts : array_like of int, shape (20,)
+        A count vector.
+    style : {"compact", "zh"}
+        ``"compact"``: ``123x27Td`` (small cards first); ``"zh"``: Chinese
+        numerals without separators (``一二三贰柒拾``).  Both are read back by
+        :func:`parse`.
+
+    Examples
+    --------
+    >>> format(parse("拾拾十一"), "zh")
+    '一十拾拾'
+    """
+    c = as_counts(counts)
+    if style == "compact":
+        parts = []
+        for lo, letter in ((0, "x"), (10, "d")):
+            digits = "".join(_ASCII_DIGITS[k - lo] * int(c[k]) for k in range(lo, lo + 10))
+            if digits:
+                parts.append(digits + letter)
+        return "".join(parts)
+    if style == "zh":
+        return "".join(kind_name_zh(k) * int(c[k]) for k in range(N_KINDS))
+    raise NotationError(f"unknown style {style!r}; expected 'compact' or 'zh'")
+
+
+def as_counts(hand, what: str = "hand") -> np.ndarray:
+    """Return ``hand`` (notation or count vector) as a checked ``int8`` count vector.
+
+    Raises
+    ------
+    HandError
+        Wrong shape or dtype, negative counts, more than four copies.
+
+    Examples
+    --------
+    >>> as_counts("一一壹").tolist()[:2]
+    [2, 0]
+    """
+    if isinstance(hand, str):
+        return parse(hand)
+    arr = np.asarray(hand)
+    if arr.shape != (N_KINDS,):
+        raise HandError(f"a Da Er {what} is a count vector of shape ({N_KINDS},), got {arr.shape}")
+    if arr.size and not np.issubdtype(arr.dtype, np.integer):
+        raise HandError(f"a count vector holds integers, got dtype {arr.dtype}")
+    if arr.min() < 0:
+        k = int(np.argmin(arr))
+        raise HandError(f"{what} has negative count {int(arr[k])} for {kind_name_zh(k)}")
+    if arr.max() > COPIES:
+        k = int(np.argmax(arr))
+        raise HandError(
+            f"{what} holds {int(arr[k])} copies of {kind_name_zh(k)} ({kind_name(k)}); "
+            f"the deck has only {COPIES}"
+        )
+    return arr.astype(np.int8)
+
+
+class Meld(NamedTuple):
+    """A meld on the table: ``verb`` is ``"pong"``, ``"zhao"``, ``"long"`` or ``"chi"``."""
+
+    verb: str
+    counts: np.ndarray
+    """Count vector of the meld's cards."""
+    kind: int
+    """The card of a pong/zhao/long; the lowest card of a chi."""
+
+
+_VERBS = {
+    "pong": "pong", "peng": "pong", "碰": "pong",
+    "zhao": "zhao", "招": "zhao",
+    "long": "long", "垅": "long", "壠": "long", "拢": "long",
+    "chi": "chi", "吃": "chi",
+}
+
+
+def parse_meld(text: str) -> Meld:
+    """Read a meld written ``pong X``, ``zhao X``, ``long X`` or ``chi XYZ``.
+
+    The chi's three cards must form a 列 (a run, 二七十 / 贰柒拾, or 大大小 /
+    小小大 of one number); validity of the shape is checked here.
+
+    Raises
+    ------
+    NotationError
+        Unknown verb or cards.
+    RuleError
+        A chi that is not a 列, or a pong/zhao/long not naming exactly one card.
+
+    Examples
+    --------
+    >>> m = parse_meld("pong 柒")
+    >>> m.verb, m.kind, int(m.counts.sum())
+    ('pong', 16, 3)
+    >>> parse_meld("吃 一一壹").verb
+    'chi'
+    """
+    from mjstats.errors import RuleError
+
+    if not isinstance(text, str):
+        raise NotationError(f"a meld is written as a string, got {type(text).__name__}")
+    s = text.strip()
+    verb = None
+    for key in sorted(_VERBS, key=len, reverse=True):
+        if s.lower().startswith(key):
+            verb = _VERBS[key]
+            rest = s[len(key):]
+            break
+    if verb is None:
+        raise NotationError(
+            f"meld {text!r} must start with pong/zhao/long/chi (碰/招/垅/吃)"
+        )
+    kinds = _parse_kinds(rest)
+    counts = np.zeros(N_KINDS, dtype=np.int8)
+    if verb in ("pong", "zhao", "long"):
+        if len(set(kinds)) != 1:
+            raise RuleError(f"{verb} names one card, e.g. '{verb} 柒'; got {text!r}")
+        k = kinds[0]
+        counts[k] = 3 if verb == "pong" else 4
+        return Meld(verb, counts, k)
+    if len(kinds) != 3:
+        raise RuleError(f"chi takes three cards forming a 列, got {len(kinds)} in {text!r}")
+    for k in kinds:
+        counts[k] += 1
+    from mjstats.daer.groups import chi_group
+
+    if chi_group(counts) < 0:
+        raise RuleError(
+            f"chi {format(counts, 'zh')} is not a 列: expected a run (一二三), 二七十 / 贰柒拾 "
+            f"or 大大小 / 小小大 of one number"
+        )
+    return Meld(verb, counts, int(min(kinds)))
