@@ -24,6 +24,15 @@ def kernel(fn):
     return numba.njit(**_OPTIONS)(fn)
 
 
+def inline_kernel(fn):
+    """Compile ``fn`` as a small helper that numba inlines into every caller.
+
+    For the few tiny functions on the hottest paths (table-row arithmetic), so
+    that constants such as ``M = 4`` propagate and loops unroll.
+    """
+    return numba.njit(inline="always", **_OPTIONS)(fn)
+
+
 def parallel_kernel(fn):
     """Compile ``fn`` as a cached kernel whose outer ``prange`` loop runs in threads."""
     return numba.njit(parallel=True, **_OPTIONS)(fn)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from mjstats._jit import kernel
+from mjstats._jit import inline_kernel, kernel
 from mjstats.errors import HandError
 from mjstats.tiles import N_KINDS, TileSet, kind_name
 from mjstats.tiles import tileset as _tileset
@@ -23,6 +23,33 @@ def _suit_code(counts, suit):
         code += counts[k] * mul
         mul *= 5
     return code
+
+
+_POW5 = np.array([5**i for i in range(9)], dtype=np.int64)
+
+
+@inline_kernel
+def _codes(counts):
+    """The four part codes and the tile count in one pass: ``(c0, c1, c2, c3, n)``."""
+    c0 = 0
+    c1 = 0
+    c2 = 0
+    c3 = 0
+    n = 0
+    for r in range(9):
+        a = np.int64(counts[r])
+        b = np.int64(counts[9 + r])
+        c = np.int64(counts[18 + r])
+        w = _POW5[r]
+        c0 += a * w
+        c1 += b * w
+        c2 += c * w
+        n += a + b + c
+    for r in range(7):
+        d = np.int64(counts[27 + r])
+        c3 += d * _POW5[r]
+        n += d
+    return c0, c1, c2, c3, n
 
 
 def as_hand(hand, tileset: str | TileSet | None = None, sizes: str = "hand") -> np.ndarray:

@@ -12,8 +12,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from mjstats._jit import kernel, parallel_kernel, prange
-from mjstats.core.codes import _suit_code, as_hand, as_hands
+from mjstats._jit import inline_kernel, kernel, parallel_kernel, prange
+from mjstats.core.codes import _codes, as_hand, as_hands
 from mjstats.core.complete import _form_code
 from mjstats.core.tables import MAX_MELDS, entry, tables
 
@@ -21,7 +21,7 @@ NOT_APPLICABLE = 127
 """Shanten reported for seven pairs when the hand has exposed melds."""
 
 
-@kernel
+@inline_kernel
 def _conv(a, b, M):
     """Max-plus convolution of two packed rows (melds up to ``M``), packed."""
     out = np.uint64(0)
@@ -45,7 +45,7 @@ def _conv(a, b, M):
     return out
 
 
-@kernel
+@inline_kernel
 def _final(a, b, M):
     """Best overlap of ``M`` melds and one pair split between packed rows ``a`` and ``b``."""
     best = 0
@@ -59,13 +59,8 @@ def _final(a, b, M):
     return best
 
 
-@kernel
-def _overlap_codes(c0, c1, c2, c3, M, T):
-    """Largest overlap with a target of ``M`` melds and one pair.
-
-    Overlap rows never decrease with ``m`` or ``p`` (a meld can always be added
-    where no tile is held), so an empty part needs no convolution.
-    """
+@inline_kernel
+def _overlap_m(c0, c1, c2, c3, M, T):
     a = T.suit[c0]
     if c1 != 0:
         a = _conv(a, T.suit[c1], M) if c0 != 0 else T.suit[c1]
@@ -76,18 +71,24 @@ def _overlap_codes(c0, c1, c2, c3, M, T):
 
 
 @kernel
+def _overlap_codes(c0, c1, c2, c3, M, T):
+    """Largest overlap with a target of ``M`` melds and one pair.
+
+    Overlap rows never decrease with ``m`` or ``p`` (a meld can always be added
+    where no tile is held), so an empty part needs no convolution.  The common
+    ``M = 4`` (13 or 14 concealed tiles) is a separate call with a constant so
+    that the compiler unrolls the convolution loops.
+    """
+    if M == 4:
+        return _overlap_m(c0, c1, c2, c3, 4, T)
+    return _overlap_m(c0, c1, c2, c3, M, T)
+
+
+@kernel
 def _shanten_standard(counts, T):
-    n = 0
-    for k in range(34):
-        n += counts[k]
-    M = (n - 1) // 3
-    if M > MAX_MELDS:
-        M = MAX_MELDS
-    ov = _overlap_codes(
-        _suit_code(counts, 0), _suit_code(counts, 1), _suit_code(counts, 2),
-        _suit_code(counts, 3), M, T,
-    )
-    return 3 * M + 2 - 1 - ov
+    c0, c1, c2, c3, n = _codes(counts)
+    M = min((n - 1) // 3, MAX_MELDS)
+    return 3 * M + 1 - _overlap_codes(c0, c1, c2, c3, M, T)
 
 
 @kernel

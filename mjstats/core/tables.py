@@ -24,7 +24,7 @@ from typing import NamedTuple
 
 import numpy as np
 
-from mjstats._jit import kernel
+from mjstats._jit import inline_kernel, kernel
 
 TABLE_VERSION = 3
 SUIT_CODES = 5**9
@@ -142,7 +142,7 @@ def _pack(overlap, packed):
         packed[code] = x
 
 
-@kernel
+@inline_kernel
 def entry(packed_row, m, p):
     """Entry ``(m, p)`` of a packed table row."""
     return np.int64((packed_row >> np.uint64(4 * (2 * m + p))) & np.uint64(15))

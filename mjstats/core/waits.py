@@ -295,7 +295,7 @@ def wait_width_many(hands, visible=None) -> tuple[np.ndarray, np.ndarray]:
     >>> import mjstats as mj
     >>> k, x = wait_width_many(np.stack([mj.parse("1112345678999m"), mj.parse("1299m")]))
     >>> k.tolist(), x.tolist()
-    [[9, 0], [23, 0]]
+    ([9, 1], [23, 4])
     """
     from mjstats.core.tables import tables
 
@@ -334,7 +334,7 @@ def wait_shapes(hand, by_tile: bool = False, lang: str = "zh", tileset=None):
     >>> wait_shapes("2223678789m123p", by_tile=True)
     {'1m': ['两边'], '3m': ['单钓'], '4m': ['两边']}
     >>> wait_shapes("34567m123678p99p")
-    ['两边', '单钓', '赶场叫']
+    ['两边', '赶场叫']
     """
     from mjstats.core.tables import tables
 
