@@ -1,0 +1,367 @@
+"""Rule sets as data: a frozen definition, switches with defaults, a registry by name.
+
+A :class:`RuleSet` is one region's scoring written as data.  Its pattern table
+lives in numpy arrays indexed by the rule family's pattern enum (an
+:class:`~enum.IntEnum`), each pattern carrying its Chinese name next to the
+English one.  Variants are one definition plus switches: ``rules("sichuan",
+cap=16, zimo="fan")`` rebuilds the Sichuan table with two switches changed.
+
+The kernels in :mod:`mjstats.scoring` never see Python objects: a rule set hands
+them :attr:`RuleSet.kernel_args`, a ``NamedTuple`` of the value array and an
+``int64`` array of switch values in the family's fixed order.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from enum import IntEnum
+from types import MappingProxyType
+from typing import Any, NamedTuple
+
+import numpy as np
+
+from mjstats.errors import RuleError
+from mjstats.tiles import TileSet
+
+
+class Family(IntEnum):
+    """Scoring families; each has its own kernel in :mod:`mjstats.scoring.kernels`."""
+
+    SICHUAN = 0
+    GUANGAN = 1
+    LIUZHOU = 2
+
+
+@dataclass(frozen=True)
+class Switch:
+    """One regional option of a rule set.
+
+    Attributes
+    ----------
+    name : str
+        Keyword used in ``rules(name, **switches)``.
+    default : object
+        Value when not given.
+    choices : tuple
+        Allowed values.
+    doc : str
+        What it changes, with the seed line it rests on.
+    """
+
+    name: str
+    default: Any
+    choices: tuple
+    doc: str
+
+
+@dataclass(frozen=True)
+class PatternInfo:
+    """A scoring pattern: names and how its value combines.
+
+    Attributes
+    ----------
+    key : str
+        Enum member name.
+    zh, en : str
+        Chinese (seed) and English names.
+    combine : {"add", "mul", "base", "flag"}
+        ``add``: value added once per count; ``mul``: the total is multiplied by
+        the value once per count; ``base``: a Sichuan 格 (the hand takes the
+        largest); ``flag``: recorded, worth nothing by itself.
+    """
+
+    key: str
+    zh: str
+    en: str
+    combine: str
+
+
+class KernelRules(NamedTuple):
+    """What a scoring kernel reads from a rule set."""
+
+    family: int
+    values: np.ndarray  # int64, indexed by the family's pattern enum
+    switches: np.ndarray  # int64, the family's switch order
+
+
+@dataclass(frozen=True)
+class RuleSet:
+    """A regional rule set: tile set, switches, pattern table.
+
+    Attributes
+    ----------
+    name : str
+        Registry name (``"sichuan"``, ``"sichuan-app"``, ``"guangan"``, ``"liuzhou"``).
+    name_zh : str
+        Chinese name.
+    family : Family
+        Which scoring kernel applies.
+    tileset : TileSet
+        Tiles in play.
+    unit : str
+        Unit of :attr:`mjstats.scoring.Score.total` (``"倍"``, ``"颗"``, ``"分"``).
+    chow : bool
+        Whether chows (吃) are allowed.
+    missing_suit : bool
+        Whether a winning hand must lack a suit (定缺 / 必缺一门).
+    patterns : type[IntEnum]
+        The family's pattern enum.
+    info : tuple of PatternInfo
+        Names and combination of each pattern, in enum order.
+    values : numpy.ndarray
+        ``int64`` value of each pattern (0 = not scored under these switches).
+    switches : Mapping
+        Switch name -> value, every switch of the family (defaults filled in).
+    """
+
+    name: str
+    name_zh: str
+    family: Family
+    tileset: TileSet
+    unit: str
+    chow: bool
+    missing_suit: bool
+    patterns: type[IntEnum]
+    info: tuple[PatternInfo, ...]
+    values: np.ndarray = field(repr=False)
+    switches: Mapping[str, Any] = field(default_factory=dict)
+    kernel_args: KernelRules = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        vals = np.asarray(self.values, dtype=np.int64).copy()
+        vals.setflags(write=False)
+        object.__setattr__(self, "values", vals)
+        object.__setattr__(self, "switches", MappingProxyType(dict(self.switches)))
+        order = _FAMILY_SWITCH_ORDER[self.family]
+        sw = np.array([_switch_int(self.switches[n]) for n in order], dtype=np.int64)
+        sw.setflags(write=False)
+        object.__setattr__(self, "kernel_args", KernelRules(int(self.family), vals, sw))
+
+    def value(self, pattern: str | int) -> int:
+        """Value of one pattern, by enum member, index, key or Chinese name.
+
+        Examples
+        --------
+        >>> from mjstats.rules import rules
+        >>> rules("sichuan").value("清七对")
+        16
+        """
+        return int(self.values[self._index(pattern)])
+
+    def _index(self, pattern: str | int) -> int:
+        if isinstance(pattern, str):
+            for i, p in enumerate(self.info):
+                if pattern in (p.key, p.zh, p.en):
+                    return i
+            raise RuleError(
+                f"rule set {self.name!r} has no pattern {pattern!r}; patterns: "
+                + ", ".join(p.zh for p in self.info)
+            )
+        return int(pattern)
+
+    def table(self):
+        """Pattern table as a ``pandas.DataFrame`` (zh, en, combine, value).
+
+        Examples
+        --------
+        >>> from mjstats.rules import rules
+        >>> t = rules("guangan").table()
+        >>> int(t.set_index("en").loc["self-drawn", "value"])
+        1
+        """
+        import pandas as pd
+
+        return pd.DataFrame(
+            {
+                "key": [p.key for p in self.info],
+                "zh": [p.zh for p in self.info],
+                "en": [p.en for p in self.info],
+                "combine": [p.combine for p in self.info],
+                "value": self.values.tolist(),
+            }
+        )
+
+    def with_switches(self, **switches: Any) -> RuleSet:
+        """The same preset with some switches changed (see :func:`rules`)."""
+        merged = dict(self.switches)
+        merged.update(switches)
+        return rules(self.name, **merged)
+
+    def __str__(self) -> str:
+        sw = ", ".join(f"{k}={v!r}" for k, v in self.switches.items())
+        return f"{self.name} ({self.name_zh}, {self.tileset.n_tiles} tiles, {self.unit}): {sw}"
+
+
+def _switch_int(v: Any) -> int:
+    """Encode a switch value for kernels: bools and ints as is, ``None`` as 0, strings by code."""
+    if v is None:
+        return 0
+    if isinstance(v, bool | int | np.integer):
+        return int(v)
+    return _STRING_CODES[v]
+
+
+_STRING_CODES = {
+    # Sichuan zimo
+    "di": 0, "fan": 1, "none": 2,
+    # Sichuan / Guang'an 查叫
+    "da": 0, "xiao": 1,
+    # Sichuan 点杠杠上花
+    "zimo": 0, "dianpao": 1,
+    # Liuzhou 门清
+    "concealed": 0, "selfdraw": 1,
+    # Sichuan fan table
+    "chengdu": 0, "app": 1,
+}
+
+_FAMILY_SWITCH_ORDER: dict[Family, tuple[str, ...]] = {}
+"""Switch order in the kernel array of each family (filled by the family modules)."""
+
+
+@dataclass(frozen=True)
+class _Preset:
+    name: str
+    family: Family
+    build: Callable[..., RuleSet]
+    switches: tuple[Switch, ...]
+    overrides: Mapping[str, Any]
+    doc: str
+
+
+_REGISTRY: dict[str, _Preset] = {}
+
+
+def register(
+    name: str,
+    family: Family,
+    build: Callable[..., RuleSet],
+    switches: tuple[Switch, ...],
+    doc: str,
+    overrides: Mapping[str, Any] | None = None,
+) -> None:
+    """Add a preset: ``build(name, **switch_values)`` makes the :class:`RuleSet`."""
+    _FAMILY_SWITCH_ORDER.setdefault(family, tuple(s.name for s in switches))
+    _REGISTRY[name] = _Preset(name, family, build, switches, dict(overrides or {}), doc)
+
+
+def _preset(name: str) -> _Preset:
+    _load()
+    key = str(name).lower().replace("_", "-")
+    if key not in _REGISTRY:
+        raise RuleError(f"unknown rule set {name!r}; valid names: {', '.join(_ordered())}")
+    return _REGISTRY[key]
+
+
+def rules(name: str | RuleSet = "sichuan", **switches: Any) -> RuleSet:
+    """Return a rule set by name, with switches changed from their defaults.
+
+    Parameters
+    ----------
+    name : str or RuleSet
+        ``"sichuan"`` (Chengdu multiplier table), ``"sichuan-app"`` (the app table
+        in 番), ``"guangan"`` (颗) or ``"liuzhou"`` (分).  A :class:`RuleSet` is
+        returned as is when no switch is given.
+    **switches
+        Regional options; :func:`describe_rules` lists them with defaults.
+
+    Raises
+    ------
+    RuleError
+        Unknown name, unknown switch or a value outside the switch's choices;
+        the message lists the valid ones.
+
+    Examples
+    --------
+    >>> r = rules("sichuan", cap=16, zimo="fan")
+    >>> r.switches["cap"], r.switches["zimo"], r.unit
+    (16, 'fan', '倍')
+    >>> rules("sichuan-app").value("龙七对")
+    16
+    """
+    if isinstance(name, RuleSet):
+        if not switches:
+            return name
+        return name.with_switches(**switches)
+    p = _preset(name)
+    valid = {s.name: s for s in p.switches}
+    values = {s.name: p.overrides.get(s.name, s.default) for s in p.switches}
+    for key, val in switches.items():
+        if key not in valid:
+            raise RuleError(
+                f"rule set {p.name!r} has no switch {key!r}; valid switches: {', '.join(valid)}"
+            )
+        s = valid[key]
+        if val not in s.choices or type(val) is not type(_match(val, s.choices)):
+            raise RuleError(
+                f"switch {key!r} of {p.name!r} takes one of {list(s.choices)}, got {val!r}"
+            )
+        values[key] = val
+    return p.build(p.name, **values)
+
+
+def _match(val: Any, choices: tuple) -> Any:
+    for c in choices:
+        if c == val and type(c) is type(val):
+            return c
+    for c in choices:
+        if c == val:
+            return c
+    return val
+
+
+def describe_rules(name: str | None = None):
+    """Rule sets and their switches as a ``pandas.DataFrame``.
+
+    Columns: ``rule_set``, ``switch``, ``default``, ``choices``, ``doc``.
+
+    Examples
+    --------
+    >>> d = describe_rules()
+    >>> sorted(d["rule_set"].unique())
+    ['guangan', 'liuzhou', 'sichuan', 'sichuan-app']
+    >>> d.query("rule_set == 'sichuan' and switch == 'cap'")["default"].item()
+    8
+    """
+    import pandas as pd
+
+    _load()
+    rows = []
+    names = [_preset(name).name] if name is not None else _ordered()
+    for n in names:
+        p = _REGISTRY[n]
+        for s in p.switches:
+            rows.append(
+                {
+                    "rule_set": n,
+                    "switch": s.name,
+                    "default": p.overrides.get(s.name, s.default),
+                    "choices": list(s.choices),
+                    "doc": s.doc,
+                }
+            )
+    return pd.DataFrame(rows, columns=["rule_set", "switch", "default", "choices", "doc"])
+
+
+def rule_set_names() -> list[str]:
+    """Registered rule set names.
+
+    Examples
+    --------
+    >>> rule_set_names()
+    ['sichuan', 'sichuan-app', 'guangan', 'liuzhou']
+    """
+    _load()
+    return _ordered()
+
+
+_ORDER = ("sichuan", "sichuan-app", "guangan", "liuzhou")
+
+
+def _ordered() -> list[str]:
+    return [n for n in _ORDER if n in _REGISTRY] + [n for n in _REGISTRY if n not in _ORDER]
+
+
+def _load() -> None:
+    # the family modules register themselves on import
+    from mjstats.rules import guangan, liuzhou, sichuan  # noqa: F401

@@ -1,0 +1,138 @@
+"""Exposed melds as text: ``pong 2s``, ``kong 5m``, ``addkong 5m``, ``ckong 7s``, ``chow 345m``.
+
+Chinese words work too: 碰 (pong), 杠/明杠/直杠 (kong from a discard), 加杠/弯杠/补杠/面下杠
+(kong added to a pong), 暗杠 (concealed kong), 吃 (chow).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import IntEnum
+
+import numpy as np
+
+from mjstats.errors import NotationError
+from mjstats.scoring import kernels as K
+from mjstats.tiles import kind_name, parse
+
+
+class MeldKind(IntEnum):
+    """Exposed meld types (the kernels' codes)."""
+
+    CHOW = K.CHOW
+    PONG = K.PONG
+    KONG = K.KONG
+    ADDKONG = K.ADDKONG
+    CKONG = K.CKONG
+
+    @property
+    def zh(self) -> str:
+        """Chinese name."""
+        return ("吃", "碰", "明杠", "加杠", "暗杠")[self]
+
+    @property
+    def is_kong(self) -> bool:
+        """Whether the meld is a kong of any kind."""
+        return self >= MeldKind.KONG
+
+
+_WORDS = {
+    "chow": MeldKind.CHOW, "chi": MeldKind.CHOW, "吃": MeldKind.CHOW,
+    "pong": MeldKind.PONG, "pung": MeldKind.PONG, "peng": MeldKind.PONG, "碰": MeldKind.PONG,
+    "kong": MeldKind.KONG, "mkong": MeldKind.KONG, "杠": MeldKind.KONG, "明杠": MeldKind.KONG,
+    "直杠": MeldKind.KONG,
+    "addkong": MeldKind.ADDKONG, "加杠": MeldKind.ADDKONG, "弯杠": MeldKind.ADDKONG,
+    "补杠": MeldKind.ADDKONG, "面下杠": MeldKind.ADDKONG, "扒杠": MeldKind.ADDKONG,
+    "ckong": MeldKind.CKONG, "暗杠": MeldKind.CKONG,
+}
+
+
+@dataclass(frozen=True)
+class ExposedMeld:
+    """One exposed (or concealed-kong) meld.
+
+    Attributes
+    ----------
+    type : MeldKind
+        Chow, pong, kong, added kong or concealed kong.
+    kind : int
+        Kind index (the lowest tile of a chow).
+    """
+
+    type: MeldKind
+    kind: int
+
+    @property
+    def size(self) -> int:
+        """Number of tiles (3 or 4)."""
+        return 4 if self.type.is_kong else 3
+
+    def tiles(self) -> np.ndarray:
+        """Count vector ``(34,)`` of the meld's tiles."""
+        c = np.zeros(34, dtype=np.int16)
+        if self.type == MeldKind.CHOW:
+            c[self.kind : self.kind + 3] = 1
+        else:
+            c[self.kind] = self.size
+        return c
+
+    def __str__(self) -> str:
+        if self.type == MeldKind.CHOW:
+            s = self.kind % 9
+            return f"chow {s + 1}{s + 2}{s + 3}{kind_name(self.kind)[-1]}"
+        return f"{self.type.name.lower()} {kind_name(self.kind)}"
+
+
+def parse_meld(text: str | ExposedMeld) -> ExposedMeld:
+    """Read one meld.
+
+    Examples
+    --------
+    >>> str(parse_meld("pong 2s")), str(parse_meld("暗杠 中")), str(parse_meld("chow 345m"))
+    ('pong 2s', 'ckong 7z', 'chow 345m')
+    """
+    if isinstance(text, ExposedMeld):
+        return text
+    if not isinstance(text, str):
+        raise NotationError(f"a meld is written as text like 'pong 2s', got {text!r}")
+    word, _, rest = text.strip().partition(" ")
+    if not rest:
+        # "碰2s" / "暗杠中": Chinese word glued to the tiles
+        for w in sorted(_WORDS, key=len, reverse=True):
+            if text.strip().startswith(w) and not w.isascii():
+                word, rest = w, text.strip()[len(w):]
+                break
+    mtype = _WORDS.get(word.lower())
+    if mtype is None:
+        raise NotationError(
+            f"unknown meld word {word!r} in {text!r}; expected pong, kong, addkong, ckong or chow"
+        )
+    counts = parse(rest)
+    kinds = np.flatnonzero(counts)
+    n = int(counts.sum())
+    if mtype == MeldKind.CHOW:
+        if n == 1:
+            k = int(kinds[0])
+            if k >= 27 or k % 9 > 6:
+                raise NotationError(f"{text!r}: a chow starts at a suit tile 1-7")
+            return ExposedMeld(mtype, k)
+        if n != 3 or len(kinds) != 3 or kinds[0] >= 27 or kinds[2] - kinds[0] != 2 or (
+            kinds[0] // 9 != kinds[2] // 9
+        ):
+            raise NotationError(f"{text!r}: a chow is three consecutive tiles of one suit")
+        return ExposedMeld(mtype, int(kinds[0]))
+    size = 4 if mtype.is_kong else 3
+    if len(kinds) != 1 or n not in (1, size):
+        raise NotationError(
+            f"{text!r}: a {mtype.name.lower()} is one tile kind written once or {size} times"
+        )
+    return ExposedMeld(mtype, int(kinds[0]))
+
+
+def parse_melds(melds) -> list[ExposedMeld]:
+    """Read a list of melds (strings or :class:`ExposedMeld`); ``None`` is no meld."""
+    if melds is None:
+        return []
+    if isinstance(melds, str):
+        melds = [m for m in melds.replace(";", ",").split(",") if m.strip()]
+    return [parse_meld(m) for m in melds]

@@ -1,0 +1,526 @@
+"""Score a finished hand under a regional rule set: patterns, total, payments.
+
+The public :func:`score` checks and encodes the hand, calls the compiled
+:func:`mjstats.scoring.kernels._score`, and turns the pattern counts of the
+best reading into a :class:`Score`.  :func:`score_many` scores a batch of
+encoded wins in parallel for simulations.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from mjstats.core.codes import as_hand
+from mjstats.core.decompose import MAX_READINGS, Meld, MeldType, Reading, _decompose, decode_meld
+from mjstats.core.tables import tables
+from mjstats.errors import HandError, RuleError
+from mjstats.rules.base import Family, RuleSet
+from mjstats.rules.base import rules as _rules
+from mjstats.scoring import kernels as K
+from mjstats.scoring.melds import ExposedMeld, MeldKind, parse_melds
+from mjstats.tiles import kind_name, kind_name_zh, parse_tile
+
+
+@dataclass(frozen=True)
+class Table:
+    """Who sits where, for :attr:`Score.payments`.
+
+    Attributes
+    ----------
+    seats : int
+        Players at the table (4).
+    winner : int
+        Seat of the winner (0).
+    discarder : int, optional
+        Seat whose discard (or added kong, when robbing) was won; default the
+        seat after the winner.  Ignored on a self-draw.
+    active : tuple of int, optional
+        Seats still playing the hand (血战到底: those who have not won yet, the
+        winner included); default every seat.  Only they pay a self-draw.
+    kong_from : int, optional
+        Liuzhou 杠上花: who fed the kong behind the replacement tile (the
+        discarder of a direct kong, the player whose tile was ponged for an
+        added kong); default the seat after the winner.
+    sanbi : tuple of (int, int)
+        Liuzhou 吃三比: ``(a, b)`` means player ``a`` took three melds from ``b``.
+    """
+
+    seats: int = 4
+    winner: int = 0
+    discarder: int | None = None
+    active: tuple[int, ...] | None = None
+    kong_from: int | None = None
+    sanbi: tuple[tuple[int, int], ...] = ()
+
+    def _check(self) -> None:
+        if not 2 <= self.seats <= 4:
+            raise RuleError(f"a table has 2-4 seats, got {self.seats}")
+        for name, s in (("winner", self.winner), ("discarder", self.discarder),
+                        ("kong_from", self.kong_from)):
+            if s is not None and not 0 <= s < self.seats:
+                raise RuleError(f"{name} seat {s} is not at a {self.seats}-seat table")
+        if self.discarder is not None and self.discarder == self.winner:
+            raise RuleError("the discarder cannot be the winner")
+
+    def others(self) -> list[int]:
+        """Active seats other than the winner."""
+        act = range(self.seats) if self.active is None else self.active
+        return [s for s in act if s != self.winner]
+
+    def feeder(self) -> int:
+        """The discarder, or the seat after the winner."""
+        return (self.winner + 1) % self.seats if self.discarder is None else self.discarder
+
+
+@dataclass(frozen=True)
+class PatternHit:
+    """A pattern in a scored hand: names, count, and its contribution."""
+
+    zh: str
+    en: str
+    count: int
+    value: int
+    combine: str
+
+    def label(self) -> str:
+        """``+5``, ``×2`` or ``≤2`` depending on how the pattern combines."""
+        if self.combine == "mul":
+            return f"×{self.value}"
+        if self.combine == "flag":
+            return f"≤{self.value}"
+        if self.combine == "base":
+            return f"{self.value}"
+        return f"+{self.value}"
+
+
+@dataclass(frozen=True)
+class Score:
+    """A scored win.
+
+    Attributes
+    ----------
+    rules : RuleSet
+        The rule set used.
+    total : int
+        What one payer pays, in ``rules.unit``, after caps (Sichuan: multiplier
+        of the base stake, 自摸加底 included; Guang'an: 颗; Liuzhou: 分 per payer).
+    raw : int
+        The value before caps (Sichuan: the uncapped multiplier; Liuzhou: the
+        discard value with every pattern added).
+    hits : tuple of PatternHit
+        Every pattern of the best reading.
+    reading : Reading
+        The best reading of the whole hand (exposed melds included).
+    payments : dict
+        Seat -> signed amount for the :class:`Table` given (winner positive).
+    """
+
+    rules: RuleSet
+    total: int
+    raw: int
+    hits: tuple[PatternHit, ...]
+    reading: Reading
+    melds: tuple[ExposedMeld, ...]
+    payments: dict[int, int] = field(default_factory=dict)
+
+    @property
+    def patterns(self) -> list[tuple[str, int]]:
+        """``[(Chinese name, value), ...]``: 颗/分 added, multipliers, or the 格 value."""
+        return [(h.zh, h.value) for h in self.hits]
+
+    @property
+    def names(self) -> list[str]:
+        """Chinese names of the patterns."""
+        return [h.zh for h in self.hits]
+
+    @property
+    def fan(self) -> int:
+        """Sichuan: the 番 label of the capped multiplier (x1 = 1番 … x32 = 6番)."""
+        if self.rules.family != Family.SICHUAN:
+            raise RuleError(f"番 labels belong to the Sichuan tables, not {self.rules.name!r}")
+        m = self.total - (1 if any(h.zh == "自摸加底" for h in self.hits) else 0)
+        return int(m).bit_length()
+
+    def __str__(self) -> str:
+        r = self.rules
+        lines = [f"{r.name_zh} / {r.name}: {self.total} {r.unit}"
+                 + (f" (uncapped {self.raw})" if self.raw != self.total else "")]
+        w = max((len(h.zh) for h in self.hits), default=2)
+        for h in self.hits:
+            lines.append(f"  {h.zh:\u3000<{w}} {h.en:<44} {h.label()}")
+        melds = " ".join(f"[{m}]" for m in self.melds)
+        lines.append(f"reading 牌型: {self.reading}" + (f"  melds 副露: {melds}" if melds else ""))
+        if self.payments:
+            pay = ", ".join(f"seat {s}: {v:+d}" for s, v in sorted(self.payments.items()))
+            lines.append(f"payments 结算: {pay}")
+        return "\n".join(lines)
+
+
+def _flags(self_draw, after_kong, robbing_kong, last_tile, first_turn, dealer, last_copy) -> int:
+    if robbing_kong and self_draw:
+        raise RuleError("robbing a kong (抢杠) wins another player's tile; it is not a self-draw")
+    if robbing_kong and after_kong:
+        raise RuleError("robbing_kong and after_kong cannot both hold")
+    f = 0
+    f |= K.SELF_DRAW if self_draw else 0
+    f |= K.AFTER_KONG if after_kong else 0
+    f |= K.ROBBING if robbing_kong else 0
+    f |= K.LAST_TILE if last_tile else 0
+    f |= K.FIRST_TURN if first_turn else 0
+    f |= K.DEALER if dealer else 0
+    f |= K.LAST_COPY if last_copy else 0
+    return f
+
+
+def encode(hand, melds=None, win=None, rules: str | RuleSet = "sichuan"):
+    """Check a hand and encode it for the kernels.
+
+    Returns ``(conc int8 (34,), mt int64 (4,), mk int64 (4,), nm, win)``.
+
+    Raises
+    ------
+    HandError
+        Wrong tile count, a fifth tile, a tile outside the tile set, a winning
+        tile missing from the hand.
+    RuleError
+        A meld the rule set forbids (chow in Sichuan or Guang'an), more than four melds.
+
+    Examples
+    --------
+    >>> conc, mt, mk, nm, win = encode("66p", ["pong 1m", "pong 3m", "pong 4m", "pong 2p"], "6p")
+    >>> int(conc.sum()), nm, win
+    (2, 4, 14)
+    """
+    R = _rules(rules)
+    ms = parse_melds(melds)
+    if len(ms) > 4:
+        raise RuleError(f"a hand has at most four melds, got {len(ms)}")
+    for m in ms:
+        if m.type == MeldKind.CHOW and not R.chow:
+            raise RuleError(
+                f"{R.name!r} does not allow chows (不能吃牌): {m}; use pong/kong melds"
+            )
+    conc = as_hand(hand, R.tileset, sizes="any")
+    n = int(conc.sum())
+    want = 14 - 3 * len(ms)
+    if n != want:
+        raise HandError(
+            f"with {len(ms)} exposed meld(s) the concealed part of a finished hand has {want} "
+            f"tiles (winning tile included), got {n}"
+        )
+    total = conc.astype(np.int16)
+    for m in ms:
+        R.tileset.check(m.tiles(), what=f"meld {m}")
+        total = total + m.tiles()
+    if total.max() > 4:
+        k = int(np.argmax(total))
+        raise HandError(
+            f"hand and melds hold {int(total[k])} copies of {kind_name(k)} ({kind_name_zh(k)}); "
+            f"there are only 4"
+        )
+    if win is None:
+        raise HandError("give the winning tile, e.g. win='3m'")
+    w = win if isinstance(win, int | np.integer) else parse_tile(win, R.tileset)
+    w = int(w)
+    if not 0 <= w < 34 or conc[w] == 0:
+        raise HandError(
+            f"the winning tile {kind_name(w) if 0 <= w < 34 else w} is not among the concealed "
+            f"tiles; the hand string holds the winning tile"
+        )
+    mt = np.zeros(4, dtype=np.int64)
+    mk = np.zeros(4, dtype=np.int64)
+    for i, m in enumerate(ms):
+        mt[i] = int(m.type)
+        mk[i] = m.kind
+    return conc, mt, mk, len(ms), w
+
+
+def score(
+    hand,
+    melds=None,
+    win=None,
+    self_draw: bool = False,
+    rules: str | RuleSet = "sichuan",
+    after_kong: bool = False,
+    robbing_kong: bool = False,
+    last_tile: bool = False,
+    first_turn: bool = False,
+    dealer: bool = False,
+    last_copy: bool = False,
+    table: Table | None = None,
+) -> Score:
+    """Score a finished hand: every pattern, the total, who pays what.
+
+    Parameters
+    ----------
+    hand : str or array_like
+        The concealed tiles, the winning tile included (``14 - 3k`` tiles with
+        ``k`` melds).
+    melds : list of str, optional
+        Exposed melds and concealed kongs: ``"pong 2s"``, ``"kong 5m"`` (from a
+        discard), ``"addkong 5m"`` (added to a pong), ``"ckong 7s"``,
+        ``"chow 345m"`` (Liuzhou only).  With ``after_kong`` the last kong
+        listed is the one that gave the replacement tile.
+    win : str or int
+        The winning tile (``"3m"``).
+    self_draw : bool
+        Self-drawn (自摸) rather than won on a discard.
+    rules : str or RuleSet
+        ``"sichuan"``, ``"sichuan-app"``, ``"guangan"``, ``"liuzhou"`` or a
+        :class:`~mjstats.rules.RuleSet` with switches (``rules("sichuan", cap=16)``).
+    after_kong : bool
+        With ``self_draw``: 杠上花 (the tile replaced a kong).  Without: 杠上炮 (the
+        discarder had just konged).
+    robbing_kong : bool
+        抢杠: won on another player's added kong.
+    last_tile : bool
+        The last tile of the wall (海底): drawn, or the last discard.
+    first_turn, dealer : bool
+        天胡 (dealer, first draw) and 地胡 (non-dealer, first turn).
+    last_copy : bool
+        The winning tile is the last live copy (绝张).
+    table : Table, optional
+        Seats for :attr:`Score.payments`; default four players, winner seat 0,
+        discarder seat 1.
+
+    Returns
+    -------
+    Score
+        ``.patterns``, ``.total``, ``.reading``, ``.payments``; ``str()`` prints
+        them in Chinese and English.
+
+    Raises
+    ------
+    HandError
+        Not complete, wrong tile count, a fifth tile, a tile the rule set lacks.
+    RuleError
+        Three suits where a missing suit is required (定缺/必缺一门), a chow where
+        chows are not allowed, contradictory flags.
+
+    Examples
+    --------
+    >>> r = score("111333444m22255p", win="5p", rules="sichuan-app")
+    >>> r.total, r.patterns
+    (2, [('大对子', 2)])
+    >>> score("1133446666m5588p", win="6m", rules="sichuan").patterns
+    [('龙七对', 8)]
+    >>> r = score("123345m67899s", melds=["pong 2s"], win="3m", self_draw=True, rules="guangan")
+    >>> r.total, r.patterns[:3]
+    (3, [("本身", 1), ("缺一门", 1), ("自摸", 1)])
+    """
+    R = _rules(rules)
+    conc, mt, mk, nm, w = encode(hand, melds, win, R)
+    flags = _flags(self_draw, after_kong, robbing_kong, last_tile, first_turn, dealer, last_copy)
+    if after_kong and self_draw and not any(mt[i] >= K.KONG for i in range(nm)):
+        raise RuleError("杠上花 (after_kong with self_draw) needs a kong among the melds")
+    buf = np.full((MAX_READINGS, 5), -1, dtype=np.int16)
+    work = np.zeros((K.N_WORK, 34), dtype=np.int64)
+    n_pat = len(R.info)
+    hits = np.zeros(n_pat, dtype=np.int64)
+    best = np.zeros(n_pat, dtype=np.int64)
+    info = np.zeros(4, dtype=np.int64)
+    ka = R.kernel_args
+    total = K._score(conc, mt, mk, nm, w, flags, ka.family, ka.values, ka.switches, tables(),
+                     buf, work, hits, best, info)
+    if total == -2:
+        raise RuleError(
+            f"{R.name!r} needs a missing suit (定缺/必缺一门) but the hand holds all three "
+            f"suits (万 筒 条)"
+        )
+    if total == -1:
+        raise HandError(f"the hand {hand!r} is not complete (四副搭子一将 or 七对) with {win!r}")
+    ms = tuple(parse_melds(melds))
+    reading = _reading(conc, int(info[0]), int(info[2]), ms)
+    hit_list = _hits(R, best)
+    t = table or Table()
+    t._check()
+    pay = _payments(R, int(total), flags, ms, t, best)
+    return Score(R, int(total), int(info[1]), hit_list, reading, ms, pay)
+
+
+def _reading(conc: np.ndarray, r: int, n_std: int, ms: tuple[ExposedMeld, ...]) -> Reading:
+    exposed = []
+    for m in ms:
+        if m.type == MeldKind.CHOW:
+            exposed.append(Meld(MeldType.RUN, m.kind))
+        else:
+            exposed.append(Meld(MeldType.TRIPLET, m.kind))
+    if r >= n_std:
+        pairs = tuple(Meld(MeldType.PAIR, k) for k in range(34) for _ in range(int(conc[k]) // 2))
+        return Reading("seven_pairs", pairs)
+    buf = np.full((MAX_READINGS, 5), -1, dtype=np.int16)
+    _decompose(conc, buf)
+    melds = [decode_meld(int(x)) for x in buf[r] if x >= 0]
+    pair = [m for m in melds if m.type == MeldType.PAIR]
+    rest = [m for m in melds if m.type != MeldType.PAIR]
+    return Reading("standard", tuple(pair + rest + exposed))
+
+
+_ZH_COUNT = "零一两三四五六七八九"
+
+
+def _hits(R: RuleSet, best: np.ndarray) -> tuple[PatternHit, ...]:
+    out = []
+    fam = R.family
+    for i, c in enumerate(best.tolist()):
+        if c <= 0:
+            continue
+        info = R.info[i]
+        v = int(R.values[i])
+        zh, en = info.zh, info.en
+        if fam == Family.SICHUAN:
+            if info.key == "GEN":
+                zh, en, val = "根", f"roots x{c}", 2**c
+                out.append(PatternHit(zh, en, c, val, "mul"))
+            elif info.key == "ZIMO":
+                if v == 1:
+                    out.append(PatternHit("自摸加底", "self-draw: one more base unit", 1, 1, "add"))
+                else:
+                    out.append(PatternHit("自摸加番", "self-draw doubles", 1, 2, "mul"))
+            else:
+                out.append(PatternHit(zh, en, 1, v, info.combine))
+        elif fam == Family.GUANGAN:
+            if info.combine == "mul":
+                if v > 1:
+                    out.append(PatternHit(zh, en, c, v, "mul"))
+                continue
+            if v == 0 and info.key != "FEIJI_MINGGANG":
+                continue
+            if info.key == "QUEMEN" and c >= 2:
+                zh, en = f"缺{_ZH_COUNT[c]}门", f"missing suits x{c}"
+            elif info.key == "DAFEIJI":
+                zh = ("大飞机", "特大飞机", "超大飞机")[min(c, 3) - 1]
+            elif info.key == "DABANZI" and c > 1:
+                zh = f"{c + 3}板子"
+            elif c > 1:
+                en = f"{en} x{c}"
+            out.append(PatternHit(zh, en, c, c * v, "add"))
+        else:
+            if info.combine == "flag":
+                out.append(PatternHit(zh, en, 1, v, "flag"))
+            elif info.combine == "mul":
+                out.append(PatternHit(zh, en, 1, v, "mul"))
+            else:
+                out.append(PatternHit(zh, en, c, c * v, "add"))
+    return tuple(out)
+
+
+def _last_kong(ms: tuple[ExposedMeld, ...]) -> ExposedMeld | None:
+    for m in reversed(ms):
+        if m.type.is_kong:
+            return m
+    return None
+
+
+def _payments(R: RuleSet, total: int, flags: int, ms, t: Table, best) -> dict[int, int]:
+    pay = {s: 0 for s in range(t.seats)}
+    w = t.winner
+    self_draw = bool(flags & K.SELF_DRAW)
+
+    def move(frm: int, amount: int) -> None:
+        pay[frm] -= amount
+        pay[w] += amount
+
+    if R.family == Family.LIUZHOU:
+        _liuzhou_payments(R, total, flags, ms, t, move)
+        return pay
+    if not self_draw:
+        move(t.feeder(), total)
+        return pay
+    if R.family == Family.SICHUAN and flags & K.AFTER_KONG:
+        k = _last_kong(ms)
+        if k is not None and k.type == MeldKind.KONG and R.switches["dianganghua"] == "dianpao":
+            # 引杠杠上花算放炮: the kong's feeder alone pays, as for a discard
+            di = 1 if best[K.S_ZIMO] and R.switches["zimo"] == "di" else 0
+            kf = t.kong_from if t.kong_from is not None else t.feeder()
+            move(kf, total - di)
+            return pay
+    for s in t.others():
+        move(s, total)
+    return pay
+
+
+def _liuzhou_payments(R: RuleSet, total: int, flags: int, ms, t: Table, move) -> None:
+    w = t.winner
+    self_draw = bool(flags & K.SELF_DRAW)
+    sanbi = t.sanbi if R.switches["sanbi"] else ()
+    if not self_draw:
+        d = t.feeder()
+        mult = {d: 1}
+        for a, b in sanbi:
+            if (a, b) in ((d, w), (w, d)):
+                mult[d] = 2  # 吃三比 1> and 2>
+            elif b == d and a != w:
+                mult[a] = mult.get(a, 0) + 1  # 4> the eater pays too
+        for s, m in mult.items():
+            move(s, total * m)
+        return
+    others = t.others()
+    mult = {s: 1 for s in others}
+    for a, b in sanbi:
+        if b == w and a in mult:
+            mult[a] = 3  # 5> the eater pays the self-drawer x3
+    if flags & K.AFTER_KONG:
+        k = _last_kong(ms)
+        kf = t.kong_from if t.kong_from is not None else (w + 1) % t.seats
+        if k is not None and k.type == MeldKind.KONG:
+            # 直接明杠杠上花: the kong's feeder pays for everyone, plus the kong's 1
+            move(kf, sum(total * m for m in mult.values()) + 1)
+            return
+        for s in others:
+            move(s, total * mult[s])
+        if k is not None and k.type == MeldKind.ADDKONG:
+            move(kf, 1)  # 原被碰者需支付杠的1分
+        elif k is not None and k.type == MeldKind.CKONG:
+            for s in others:
+                move(s, 1)  # 暗杠 每人1分
+        return
+    for s in others:
+        move(s, total * mult[s])
+
+
+def score_many(hands, meld_types, meld_kinds, n_melds, wins, flags, rules="sichuan"):
+    """Score a batch of encoded wins in parallel (for simulations).
+
+    Parameters
+    ----------
+    hands : array_like, (n, 34)
+        Concealed tiles of each win, winning tile included.
+    meld_types, meld_kinds : array_like, (n, 4)
+        Exposed melds (types of :class:`~mjstats.scoring.melds.MeldKind`).
+    n_melds, wins, flags : array_like, (n,)
+        Melds used, winning kind, flag bits (:mod:`mjstats.scoring.kernels`).
+    rules : str or RuleSet
+
+    Returns
+    -------
+    numpy.ndarray
+        ``int64`` totals; ``-1`` where a hand is not complete, ``-2`` where it
+        holds three suits under a missing-suit rule.
+
+    Examples
+    --------
+    >>> import mjstats as mj
+    >>> H = np.stack([mj.parse("111333444m22255p"), mj.parse("12345678999m555p")])
+    >>> z = np.zeros((2, 4), dtype=np.int64)
+    >>> score_many(H, z, z, [0, 0], [13, 13], [0, 1], "sichuan").tolist()
+    [2, 2]
+    """
+    R = _rules(rules)
+    H = np.ascontiguousarray(hands, dtype=np.int8)
+    n = H.shape[0] if H.ndim == 2 else -1
+    if H.ndim != 2 or H.shape[1] != 34:
+        raise HandError(f"hands is an (n, 34) array, got shape {np.shape(hands)}")
+    MT = np.ascontiguousarray(meld_types, dtype=np.int64).reshape(n, 4)
+    MK = np.ascontiguousarray(meld_kinds, dtype=np.int64).reshape(n, 4)
+    NM = np.ascontiguousarray(n_melds, dtype=np.int64).reshape(n)
+    W = np.ascontiguousarray(wins, dtype=np.int64).reshape(n)
+    F = np.ascontiguousarray(flags, dtype=np.int64).reshape(n)
+    if n and (NM.min() < 0 or NM.max() > 4 or W.min() < 0 or W.max() > 33):
+        raise HandError("n_melds must lie in 0..4 and wins in 0..33")
+    out = np.empty(n, dtype=np.int64)
+    ka = R.kernel_args
+    K._score_many(H, MT, MK, NM, W, F, ka.family, ka.values, ka.switches, tables(), out)
+    return out
