@@ -308,7 +308,7 @@ def score(
     [('龙七对', 8)]
     >>> r = score("123345m67899s", melds=["pong 2s"], win="3m", self_draw=True, rules="guangan")
     >>> r.total, r.patterns[:3]
-    (3, [("本身", 1), ("缺一门", 1), ("自摸", 1)])
+    (3, [('本身', 1), ('缺一门', 1), ('自摸', 1)])
     """
     R = _rules(rules)
     conc, mt, mk, nm, w = encode(hand, melds, win, R)
