@@ -18,9 +18,11 @@ from mjstats.core import (
     shanten_many,
     wait_shape_bits,
     wait_shapes,
+    wait_shapes_many,
     wait_width,
     wait_width_many,
     waits,
+    waits_many,
 )
 from mjstats.errors import HandError, MjStatsError, NotationError, RuleError
 from mjstats.sim.deals import deal
@@ -64,7 +66,9 @@ __all__ = [
     "tileset",
     "wait_shape_bits",
     "wait_shapes",
+    "wait_shapes_many",
     "wait_width",
     "wait_width_many",
     "waits",
+    "waits_many",
 ]

@@ -12,9 +12,11 @@ from mjstats.core.waits import (
     WaitShape,
     wait_shape_bits,
     wait_shapes,
+    wait_shapes_many,
     wait_width,
     wait_width_many,
     waits,
+    waits_many,
 )
 
 __all__ = [
@@ -29,7 +31,9 @@ __all__ = [
     "shanten_many",
     "wait_shape_bits",
     "wait_shapes",
+    "wait_shapes_many",
     "wait_width",
     "wait_width_many",
     "waits",
+    "waits_many",
 ]

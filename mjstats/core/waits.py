@@ -307,6 +307,57 @@ def wait_width_many(hands, visible=None) -> tuple[np.ndarray, np.ndarray]:
     return kinds, live
 
 
+@parallel_kernel
+def _waits_many(hands, T, out):
+    for i in prange(hands.shape[0]):
+        _wait_mask(hands[i], T, out[i])
+
+
+@parallel_kernel
+def _shapes_many(hands, T, out):
+    for i in prange(hands.shape[0]):
+        tile_bits = np.zeros(34, dtype=np.int64)
+        out[i] = _shapes(hands[i], T, tile_bits)
+
+
+def waits_many(hands) -> np.ndarray:
+    """Waited kinds of an ``(n, 34)`` batch as a boolean ``(n, 34)`` mask.
+
+    Examples
+    --------
+    >>> import mjstats as mj
+    >>> m = waits_many(np.stack([mj.parse("1299m"), mj.parse("1389m")]))
+    >>> [[mj.kind_name(k) for k in np.flatnonzero(row)] for row in m]
+    [['3m'], []]
+    """
+    from mjstats.core.tables import tables
+
+    H = as_hands(hands)
+    out = np.zeros(H.shape, dtype=np.uint8)
+    _waits_many(H, tables(), out)
+    return out.astype(np.bool_)
+
+
+def wait_shapes_many(hands) -> np.ndarray:
+    """Hand-level wait-shape bits (:class:`WaitShape`) of an ``(n, 34)`` batch.
+
+    Rows that are not ready get 0.
+
+    Examples
+    --------
+    >>> import mjstats as mj
+    >>> bits = wait_shapes_many(np.stack([mj.parse("2223678789m123p")]))
+    >>> WaitShape(int(bits[0])) == WaitShape.RYANMEN | WaitShape.PAIR_WAIT | WaitShape.KANDAOBAN
+    True
+    """
+    from mjstats.core.tables import tables
+
+    H = as_hands(hands)
+    out = np.zeros(H.shape[0], dtype=np.int64)
+    _shapes_many(H, tables(), out)
+    return out
+
+
 def _names(bits: int, lang: str) -> list[str]:
     table = _ZH if lang == "zh" else _EN
     return [table[f] for f in WaitShape if bits & f]

@@ -102,3 +102,56 @@ def test_wait_width_many_matches_single():
     kinds, live = mj.wait_width_many(H)
     for i in range(0, 5000, 50):
         assert (int(kinds[i]), int(live[i])) == mj.wait_width(H[i])
+
+
+def test_waits_agree_with_mahjong_package(rng):
+    """Ready suits-only hands: our waits equal the `mahjong` package's winning tiles.
+
+    Its ``Agari.is_agari`` accepts four melds + a pair and riichi seven pairs
+    (seven *distinct* pairs).  Ours takes Chinese seven pairs (a quad is two
+    pairs), so the only allowed difference is a tile that completes seven
+    pairs holding a quad: a win for us, not for riichi.
+    """
+    agari = pytest.importorskip("mahjong.agari").Agari
+    from test_complete_and_readings import _complete_hands
+
+    hands = []
+    for c in _complete_hands(rng, 1500, kinds=27):
+        d = c.copy()
+        d[rng.choice(np.flatnonzero(d))] -= 1
+        hands.append(d)
+    # seven-pairs hands with quads, where the definitions part
+    hands += [mj.parse(x) for x in ("1111223344556m", "1111222233445m", "11335577992244p")[:2]]
+    differences = 0
+    for h in hands:
+        ours = {int(mj.parse(k).argmax()) for k in mj.waits(h)}
+        theirs = set()
+        for t in range(27):
+            if h[t] < 4:
+                d = h.copy()
+                d[t] += 1
+                if agari.is_agari(d.tolist()):
+                    theirs.add(t)
+        for t in ours ^ theirs:
+            d = h.copy()
+            d[t] += 1
+            assert t in ours and mj.is_complete(d, form="seven_pairs") and d.max() == 4, (
+                mj.format(h), mj.kind_name(t))
+            differences += 1
+    assert differences >= 1  # the seven-pairs-with-quad case was exercised
+
+
+def test_batch_waits_and_shapes_match_single(rng):
+    from test_complete_and_readings import _complete_hands
+
+    H = []
+    for c in _complete_hands(rng, 300, kinds=34):
+        c[rng.choice(np.flatnonzero(c))] -= 1
+        H.append(c)
+    H = np.array(H + list(mj.deal(200, "liuzhou", 13, seed=1)))
+    masks = mj.waits_many(H)
+    bits = mj.wait_shapes_many(H)
+    for i, h in enumerate(H):
+        assert [mj.kind_name(k) for k in np.flatnonzero(masks[i])] == list(mj.waits(h))
+        assert mj.wait_shape_bits(h)[0] == bits[i]
+    assert bits.astype(bool).sum() >= 300
