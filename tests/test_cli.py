@@ -14,7 +14,7 @@ def test_hand_ready(capsys):
 def test_hand_complete_lists_readings(capsys):
     assert main(["hand", "11223344556677m"]) == 0
     out = capsys.readouterr().out
-    assert out.count("standard ") == 3 and "seven_pairs" in out
+    assert out.count("  standard  ") == 3 and "seven_pairs" in out
 
 
 def test_hand_live_counts_with_visible(capsys):
