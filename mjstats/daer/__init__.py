@@ -27,6 +27,7 @@ from mjstats.daer.cards import (
     parse_card,
     parse_meld,
 )
+from mjstats.daer.deal import DealStudy, deal_study, instant_distribution, instant_win_exact
 from mjstats.daer.groups import Shape, group_name, readings
 from mjstats.daer.rules import RULESETS, DaErRules, Pattern, Scoring, rules
 from mjstats.daer.scoring import (
@@ -50,6 +51,7 @@ __all__ = [
     "SMALL",
     "DaErRules",
     "DaErScore",
+    "DealStudy",
     "Foul",
     "Meld",
     "Pattern",
@@ -57,10 +59,13 @@ __all__ = [
     "Scoring",
     "Shape",
     "as_counts",
+    "deal_study",
     "format",
     "foul_payments",
     "group_name",
+    "instant_distribution",
     "instant_win",
+    "instant_win_exact",
     "kind_name",
     "kind_name_zh",
     "parse",

@@ -1,0 +1,306 @@
+"""The Da Er deal: Monte Carlo study of dealt hands, and exact counts where closed.
+
+The deal (RULES-NOTES): the dealer gets 21 cards, the two other players 20
+each, 19 stay in the stock.  :func:`deal_study` deals ``n_deals`` times and counts
+
+* the instant win (3 垅 or 5 坎) for the dealer and for each player,
+* whether the dealer's 21 cards are 列 (7 列, or 6 列 and a pair with a 垅) and
+  whether they win at once (at least 10 胡: a 天胡),
+* the 胡, the level (等 / fan / 道 of the rule set) and the patterns (名堂) of the
+  dealer's winning hands, each from the reading the rule set scores best.
+
+Every proportion comes with a Wilson 95% interval.  Deals are cut into chunks of
+``chunk`` deals; chunk ``i`` draws from ``SeedSequence(seed).spawn(...)[i]``
+(:func:`mjstats.core.rng.chunk_states`), so the tables do not depend on the
+number of threads.
+
+:func:`instant_win_exact` gives the instant-win probability exactly, by a
+dynamic programme along the ten numbers that takes 小 and 大 of a number
+together (``C(4, s) * C(4, b)`` ways for ``s`` small and ``b`` big copies).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from math import comb
+
+import numpy as np
+import pandas as pd
+
+from mjstats._jit import kernel, parallel_kernel, prange
+from mjstats.core.rng import SeedLike, _below, chunk_states
+from mjstats.daer.cards import N_CARDS, N_KINDS
+from mjstats.daer.groups import MAX_GROUPS, MAX_READINGS
+from mjstats.daer.hu import N_CTX, N_PATTERNS, _best, _instant
+from mjstats.daer.rules import PATTERN_NAMES_EN, PATTERN_NAMES_ZH, DaErRules, Pattern
+from mjstats.daer.rules import rules as _rules
+from mjstats.errors import MjStatsError
+
+DEALER_CARDS = 21
+PLAYER_CARDS = 20
+N_DEALT = DEALER_CARDS + 2 * PLAYER_CARDS
+MAX_HU = 128
+MAX_LEVEL = 64
+
+# columns of the per-chunk counters
+C_N, C_DEALER_INSTANT, C_P2_INSTANT, C_P3_INSTANT, C_ANY_INSTANT = 0, 1, 2, 3, 4
+C_DEALER_LIE, C_DEALER_WIN, C_DEALER_WIN_OR_INSTANT = 5, 6, 7
+N_COUNTERS = 8
+
+
+@kernel
+def _hand_counts(deck, lo, hi, out):
+    for k in range(N_KINDS):
+        out[k] = 0
+    for j in range(lo, hi):
+        out[deck[j]] += 1
+
+
+@parallel_kernel
+def _deal_chunks(states, chunk, n_total, P, instant_on, kan_counts_long,
+                 counters, hu_hist, level_hist, pat_counts):
+    """Deal ``n_total`` hands in chunks of ``chunk``; chunk ``c`` writes row ``c``."""
+    for c in prange(states.shape[0]):
+        s = states[c].copy()
+        deck = np.empty(N_CARDS, dtype=np.int64)
+        for j in range(N_CARDS):
+            deck[j] = j // 4
+        dealer = np.zeros(N_KINDS, dtype=np.int64)
+        other = np.zeros(N_KINDS, dtype=np.int64)
+        decl = np.zeros(1, dtype=np.int64)
+        ctx = np.zeros(N_CTX, dtype=np.int64)
+        buf = np.full((MAX_READINGS, MAX_GROUPS), -1, dtype=np.int64)
+        eff = np.full(16, -1, dtype=np.int64)
+        flags = np.zeros(N_PATTERNS, dtype=np.int64)
+        counted = np.zeros(N_PATTERNS, dtype=np.int64)
+        best_groups = np.full(16, -1, dtype=np.int64)
+        best_flags = np.zeros(N_PATTERNS, dtype=np.int64)
+        best_counted = np.zeros(N_PATTERNS, dtype=np.int64)
+        result = np.zeros(9, dtype=np.int64)
+        n = min(chunk, n_total - c * chunk)
+        for _ in range(n):
+            # partial Fisher-Yates: the first 61 places get a uniform random deal
+            for j in range(N_DEALT):
+                r = j + _below(s, N_CARDS - j)
+                t = deck[j]
+                deck[j] = deck[r]
+                deck[r] = t
+            counters[c, C_N] += 1
+            any_inst = False
+            dealer_inst = False
+            for seat in range(3):
+                lo = 0 if seat == 0 else DEALER_CARDS + (seat - 1) * PLAYER_CARDS
+                hi = DEALER_CARDS if seat == 0 else lo + PLAYER_CARDS
+                h = dealer if seat == 0 else other
+                _hand_counts(deck, lo, hi, h)
+                if instant_on:
+                    longs, kans = _instant(h, kan_counts_long)
+                    if longs >= 3 or kans >= 5:
+                        counters[c, C_DEALER_INSTANT + seat] += 1
+                        any_inst = True
+                        if seat == 0:
+                            dealer_inst = True
+            if any_inst:
+                counters[c, C_ANY_INSTANT] += 1
+            status = _best(dealer, decl, 0, 0, -1, False, ctx, P, buf, eff, flags, counted,
+                           best_groups, best_flags, best_counted, result)
+            if status >= 1:
+                counters[c, C_DEALER_LIE] += 1
+            if status == 2:
+                counters[c, C_DEALER_WIN] += 1
+                hu = min(result[2], MAX_HU - 1)
+                hu_hist[c, hu] += 1
+                lv = min(result[3], MAX_LEVEL - 1)
+                level_hist[c, lv] += 1
+                for p in range(N_PATTERNS):
+                    if best_flags[p]:
+                        pat_counts[c, p] += 1
+            if status == 2 or dealer_inst:
+                counters[c, C_DEALER_WIN_OR_INSTANT] += 1
+
+
+@dataclass(frozen=True)
+class DealStudy:
+    """Tables of :func:`deal_study`.
+
+    Attributes
+    ----------
+    summary : pandas.DataFrame
+        One row per event (``metric``), with ``count``, ``n``, ``estimate``,
+        ``lo``/``hi`` (Wilson 95%) and, for the instant win, the exact value and
+        the z-score of the estimate against it.
+    hu : pandas.DataFrame
+        胡 of the dealer's winning hands: ``hu``, ``count``, share with interval.
+    levels : pandas.DataFrame
+        等 / fan / 道 of the dealer's winning hands.
+    patterns : pandas.DataFrame
+        How often each pattern shows in the dealer's winning hands (the reading
+        the rule set scores best; context patterns such as 天胡 are not set).
+    rules : str
+    n_deals : int
+    """
+
+    summary: pd.DataFrame
+    hu: pd.DataFrame
+    levels: pd.DataFrame
+    patterns: pd.DataFrame
+    rules: str
+    n_deals: int
+
+
+def _wilson_frame(df: pd.DataFrame) -> pd.DataFrame:
+    from mjstats.results import wilson
+
+    k = df["count"].to_numpy(dtype=float)
+    n = df["n"].to_numpy(dtype=float)
+    lo, hi = wilson(k, n) if len(df) else (np.zeros(0), np.zeros(0))
+    df = df.copy()
+    df["estimate"] = np.divide(k, n, out=np.zeros_like(k), where=n > 0)
+    df["lo"], df["hi"] = lo, hi
+    return df
+
+
+def deal_study(
+    n_deals: int = 100_000,
+    seed: SeedLike = None,
+    rules: str | DaErRules = "daer-luzhou-mingtang",
+    chunk: int = 10_000,
+) -> DealStudy:
+    """Deal ``n_deals`` times and tabulate instant wins and the dealer's dealt wins.
+
+    Parameters
+    ----------
+    n_deals : int
+        Number of deals (dealer 21 cards, two players 20 each).
+    seed : int, numpy.random.Generator or None
+        Seed; the tables depend on it and on ``chunk`` only, not on threads.
+    rules : str or DaErRules
+        Rule set that chooses the best reading and the level.
+    chunk : int
+        Deals per seeded chunk.
+
+    Returns
+    -------
+    DealStudy
+
+    Examples
+    --------
+    >>> st = deal_study(2_000, seed=1, chunk=1_000)
+    >>> int(st.summary.set_index("metric").loc["dealer_instant", "n"])
+    2000
+    """
+    if int(n_deals) < 1:
+        raise MjStatsError(f"n_deals must be at least 1, got {n_deals}")
+    if int(chunk) < 1:
+        raise MjStatsError(f"chunk must be at least 1, got {chunk}")
+    r = _rules(rules)
+    n_deals, chunk = int(n_deals), int(chunk)
+    n_chunks = -(-n_deals // chunk)
+    states = chunk_states(seed, n_chunks)
+    counters = np.zeros((n_chunks, N_COUNTERS), dtype=np.int64)
+    hu_hist = np.zeros((n_chunks, MAX_HU), dtype=np.int64)
+    level_hist = np.zeros((n_chunks, MAX_LEVEL), dtype=np.int64)
+    pat_counts = np.zeros((n_chunks, N_PATTERNS), dtype=np.int64)
+    _deal_chunks(states, chunk, n_deals, r.params(), r.instant_win, r.instant_kan_counts_long,
+                 counters, hu_hist, level_hist, pat_counts)
+    tot = counters.sum(axis=0)
+    wins = int(tot[C_DEALER_WIN])
+    p_dealer = instant_win_exact(DEALER_CARDS, r)
+    p_player = instant_win_exact(PLAYER_CARDS, r)
+    rows = [
+        ("dealer_instant", "3 垅 or 5 坎 in the dealer's 21", tot[C_DEALER_INSTANT], p_dealer),
+        ("player2_instant", "3 垅 or 5 坎 in player 2's 20", tot[C_P2_INSTANT], p_player),
+        ("player3_instant", "3 垅 or 5 坎 in player 3's 20", tot[C_P3_INSTANT], p_player),
+        ("any_instant", "an instant win at the table", tot[C_ANY_INSTANT], None),
+        ("dealer_lie", "the dealer's 21 cards are 列", tot[C_DEALER_LIE], None),
+        ("dealer_win", "the dealer wins at once (列 and >= min 胡: 天胡)", wins, None),
+        ("dealer_win_or_instant", "dealer 天胡 or instant win", tot[C_DEALER_WIN_OR_INSTANT],
+         None),
+    ]
+    summary = pd.DataFrame(
+        [{"metric": m, "description": d, "count": int(k), "n": n_deals,
+          "exact": float(e) if e is not None else np.nan} for m, d, k, e in rows]
+    )
+    summary = _wilson_frame(summary)
+    from mjstats.results import z_score
+
+    ex = summary["exact"].to_numpy()
+    z = np.full(len(summary), np.nan)
+    has = ~np.isnan(ex)
+    z[has] = z_score(summary["count"].to_numpy()[has], n_deals, ex[has])
+    summary["z"] = z
+    hist = hu_hist.sum(axis=0)
+    hu_df = _wilson_frame(pd.DataFrame(
+        [{"hu": h, "count": int(hist[h]), "n": wins} for h in np.flatnonzero(hist)],
+        columns=["hu", "count", "n"]))
+    lev = level_hist.sum(axis=0)
+    lev_df = _wilson_frame(pd.DataFrame(
+        [{"level": v, "count": int(lev[v]), "n": wins} for v in np.flatnonzero(lev)],
+        columns=["level", "count", "n"]))
+    pats = pat_counts.sum(axis=0)
+    pat_df = _wilson_frame(pd.DataFrame(
+        [{"pattern": Pattern(p).name, "name_zh": PATTERN_NAMES_ZH[p],
+          "name_en": PATTERN_NAMES_EN[p], "count": int(pats[p]), "n": wins}
+         for p in range(N_PATTERNS) if p not in (Pattern.PINGHU, Pattern.PINGHU27)]))
+    return DealStudy(summary, hu_df, lev_df, pat_df, r.name, n_deals)
+
+
+def instant_win_exact(n_cards: int, rules: str | DaErRules = "daer-luzhou") -> Fraction:
+    """Exact probability that ``n_cards`` dealt cards hold 3 垅 or 5 坎.
+
+    A dynamic programme along the ten numbers: at each number both cases are
+    placed at once, ``s`` small and ``b`` big copies in ``C(4, s) * C(4, b)``
+    ways; the state is (cards so far, 垅 so far, 坎 so far), with 垅 and 坎
+    capped at the thresholds.  The answer is the weight of the winning states
+    over ``C(80, n_cards)``.
+
+    Examples
+    --------
+    >>> p = instant_win_exact(21)
+    >>> 0 < float(p) < 0.01
+    True
+    >>> instant_win_exact(2)
+    Fraction(0, 1)
+    """
+    r = _rules(rules)
+    if not 0 <= int(n_cards) <= N_CARDS:
+        raise MjStatsError(f"n_cards must be 0-{N_CARDS}, got {n_cards}")
+    if not r.instant_win:
+        return Fraction(0)
+    dist = instant_distribution(int(n_cards), r.instant_kan_counts_long)
+    win = sum(w for (longs, kans), w in dist.items() if longs >= 3 or kans >= 5)
+    return Fraction(win, comb(N_CARDS, int(n_cards)))
+
+
+def instant_distribution(n_cards: int, kan_counts_long: bool = True) -> dict[tuple[int, int], int]:
+    """Number of ``n_cards``-card hands by (垅, 坎), both capped (垅 at 3, 坎 at 5).
+
+    The weights sum to ``C(80, n_cards)``.
+
+    Examples
+    --------
+    >>> d = instant_distribution(21)
+    >>> sum(d.values()) == comb(80, 21)
+    True
+    """
+    ways = [comb(4, c) for c in range(5)]
+    states: dict[tuple[int, int, int], int] = {(0, 0, 0): 1}
+    for _number in range(10):
+        nxt: dict[tuple[int, int, int], int] = {}
+        for (cards, longs, kans), w in states.items():
+            for s in range(5):
+                for b in range(5):
+                    c2 = cards + s + b
+                    if c2 > n_cards:
+                        continue
+                    dl = (s == 4) + (b == 4)
+                    dk = (s == 3) + (b == 3) + (dl if kan_counts_long else 0)
+                    key = (c2, min(longs + dl, 3), min(kans + dk, 5))
+                    nxt[key] = nxt.get(key, 0) + w * ways[s] * ways[b]
+        states = nxt
+    out: dict[tuple[int, int], int] = {}
+    for (cards, longs, kans), w in states.items():
+        if cards == n_cards:
+            out[(longs, kans)] = out.get((longs, kans), 0) + w
+    return out

@@ -1,0 +1,102 @@
+from fractions import Fraction
+from math import comb
+
+import numba
+import numpy as np
+import pytest
+
+from mjstats import daer
+from mjstats.core.rng import _below, chunk_states
+from mjstats.daer.deal import deal_study, instant_distribution, instant_win_exact
+from tests.daer.naive_daer import naive_best_hu
+
+
+@pytest.mark.parametrize("n", [0, 5, 12, 20, 21, 40])
+def test_instant_distribution_sums_to_all_hands(n):
+    assert sum(instant_distribution(n).values()) == comb(80, n)
+
+
+def test_instant_exact_closed_forms():
+    # 12 cards: exactly three 垅
+    assert instant_win_exact(12) == Fraction(comb(20, 3), comb(80, 12))
+    # 15 cards: three 垅 and any 3 others, or five kinds held exactly three times
+    want = comb(20, 3) * comb(68, 3) + comb(20, 5) * 4**5
+    assert instant_win_exact(15) == Fraction(want, comb(80, 15))
+    # 垅 not counted as 坎: 15 cards can still win by three 垅 only... same count here
+    r = daer.rules("daer-luzhou").with_switches(instant_kan_counts_long=False)
+    assert instant_win_exact(15, r) == Fraction(want, comb(80, 15))
+    assert instant_win_exact(21, r) < instant_win_exact(21)
+    assert instant_win_exact(21, r.with_switches(instant_win=False)) == 0
+
+
+def _replay(seed, n, chunk):
+    """The deals of deal_study, replayed in Python with the same generator."""
+    n_chunks = -(-n // chunk)
+    states = chunk_states(seed, n_chunks)
+    hands = []
+    for c in range(n_chunks):
+        s = states[c].copy()
+        deck = np.arange(80) // 4
+        for _ in range(min(chunk, n - c * chunk)):
+            for j in range(61):
+                r = j + _below(s, 80 - j)
+                deck[j], deck[r] = deck[r], deck[j]
+            hands.append([np.bincount(deck[a:b], minlength=20).astype(np.int8)
+                          for a, b in ((0, 21), (21, 41), (41, 61))])
+    return hands
+
+
+def test_deal_study_matches_replay_and_naive_reference():
+    n, chunk = 1500, 500
+    st = deal_study(n, seed=11, chunk=chunk, rules="daer-luzhou")
+    s = st.summary.set_index("metric")
+    hands = _replay(11, n, chunk)
+    assert all(sum(int(h.sum()) for h in deal) == 61 for deal in hands)
+    inst = [sum(daer.instant_win(h) for h in deal) > 0 for deal in hands]
+    wins = [naive_best_hu(deal[0]) >= 10 for deal in hands]
+    assert s.loc["any_instant", "count"] == sum(inst)
+    assert s.loc["dealer_win", "count"] == sum(wins)
+    assert s.loc["dealer_lie", "count"] == sum(naive_best_hu(d[0]) >= 0 for d in hands)
+
+
+def test_deal_study_reproducible_and_thread_independent():
+    a = deal_study(4000, seed=5, chunk=500)
+    old = numba.get_num_threads()
+    try:
+        numba.set_num_threads(1)
+        b = deal_study(4000, seed=5, chunk=500)
+    finally:
+        numba.set_num_threads(old)
+    assert a.summary["count"].tolist() == b.summary["count"].tolist()
+    assert a.patterns["count"].tolist() == b.patterns["count"].tolist()
+    c = deal_study(4000, seed=6, chunk=500)
+    assert a.summary["count"].tolist() != c.summary["count"].tolist() or \
+        a.hu["count"].tolist() != c.hu["count"].tolist()
+
+
+def test_deal_study_tables_are_consistent():
+    st = deal_study(20_000, seed=2, chunk=5_000)
+    s = st.summary.set_index("metric")
+    wins = s.loc["dealer_win", "count"]
+    assert st.hu["count"].sum() == wins == st.levels["count"].sum()
+    assert (st.hu["hu"] >= 10).all()
+    assert s.loc["dealer_win", "count"] <= s.loc["dealer_lie", "count"]
+    assert ((st.summary["lo"] <= st.summary["estimate"])
+            & (st.summary["estimate"] <= st.summary["hi"])).all()
+
+
+def test_deal_study_errors():
+    with pytest.raises(ValueError, match="n_deals"):
+        deal_study(0)
+    with pytest.raises(ValueError, match="chunk"):
+        deal_study(10, chunk=0)
+
+
+@pytest.mark.slow
+def test_instant_win_rate_agrees_with_exact():
+    # 2e6 deals: the dealer's instant win (p ~ 9.3e-5) is seen ~186 times; the
+    # estimate must lie within 4 standard errors of the exact value (|z| < 4).
+    st = deal_study(2_000_000, seed=3)
+    s = st.summary.set_index("metric")
+    for m in ("dealer_instant", "player2_instant", "player3_instant"):
+        assert abs(s.loc[m, "z"]) < 4, (m, s.loc[m])
