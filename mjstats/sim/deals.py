@@ -156,3 +156,29 @@ def count_complete(n: int, tileset: str | TileSet = "sichuan", n_tiles: int = 14
     _count_complete(ts.wall.copy(), int(n_tiles), chunk_states(seed, n_chunks), CHUNK, n,
                     _form_code(form), tables(), out)
     return int(out.sum())
+
+
+def complete_counts_task(tileset: str, n_tiles: int, seed, start: int, count: int):
+    """Chunk task for :func:`mjstats.runner.run_chunks`: complete hands among deals ``start ..``.
+
+    Draws exactly the deals ``start .. start + count - 1`` of the sequence that
+    :func:`deal` and :func:`count_complete` draw for ``seed`` (``start`` must be a
+    multiple of :data:`CHUNK`), and returns a one-row table of counts.
+    """
+    import pandas as pd
+
+    from mjstats.core.complete import FORMS, _form_code
+    from mjstats.core.tables import tables
+
+    if start % CHUNK:
+        raise MjStatsError(f"start must be a multiple of {CHUNK}, got {start}")
+    ts = _tileset(tileset)
+    n_chunks = max(1, -(-count // CHUNK))
+    states = chunk_states(seed, n_chunks, first=start // CHUNK)
+    row = {"deals": count}
+    for form in FORMS:
+        out = np.zeros(n_chunks, dtype=np.int64)
+        _count_complete(ts.wall.copy(), int(n_tiles), states.copy(), CHUNK, count,
+                        _form_code(form), tables(), out)
+        row[f"complete_{form}"] = int(out.sum())
+    return pd.DataFrame([row])
