@@ -122,8 +122,18 @@ def _shanten(counts, form, T):
 
 @parallel_kernel
 def _shanten_many(hands, form, T, out):
-    for i in prange(hands.shape[0]):
-        out[i] = _shanten(hands[i], form, T)
+    # one loop per form: the branch stays out of the hot loop
+    if form == 0:
+        for i in prange(hands.shape[0]):
+            out[i] = _shanten_standard(hands[i], T)
+    elif form == 1:
+        for i in prange(hands.shape[0]):
+            out[i] = _shanten_seven_pairs(hands[i])
+    else:
+        for i in prange(hands.shape[0]):
+            s = _shanten_standard(hands[i], T)
+            s7 = _shanten_seven_pairs(hands[i])
+            out[i] = s if s < s7 else s7
 
 
 def shanten(hand, form: str = "any", tileset=None) -> int:
