@@ -25,9 +25,9 @@ from __future__ import annotations
 import numpy as np
 
 from mjstats._jit import kernel, parallel_kernel, prange
+from mjstats.core.codes import _suit_code
 from mjstats.core.complete import _is_seven_pairs
 from mjstats.core.decompose import MAX_READINGS, _decompose
-from mjstats.core.waits import _wait_mask
 from mjstats.rules.guangan import GuanganPattern as G
 from mjstats.rules.liuzhou import LiuzhouPattern as L
 from mjstats.rules.sichuan import SichuanPattern as S
@@ -668,6 +668,72 @@ def _liuzhou_reading(conc, nm, win, flags, values, sw, buf, r, n_std, mt, mk, wo
 
 
 @kernel
+def _only_wait(h, win, T):
+    """Whether ``win`` is the only kind that completes the waiting hand ``h``.
+
+    Same answer as ``_wait_mask(h) == {win}`` but with a handful of table
+    lookups: a tile added to suit ``s`` changes only that suit's code, so only
+    suits that are not already split (or hold a second pair) can take it, and
+    only kinds within two ranks of a held tile can help.
+    """
+    codes = np.empty(4, dtype=np.int64)
+    counts = np.zeros(4, dtype=np.int64)
+    n = 0
+    odd = 0
+    odd_kind = -1
+    for s in range(4):
+        codes[s] = _suit_code(h, s)
+        lo = 9 * s
+        hi = lo + 9 if s < 3 else 34
+        for k in range(lo, hi):
+            counts[s] += h[k]
+            if h[k] % 2 == 1:
+                odd += 1
+                odd_kind = k
+        n += counts[s]
+    # seven pairs: the single odd kind is a wait
+    if n == 13 and odd == 1 and odd_kind != win and h[odd_kind] < 4:
+        return False
+    for s in range(4):
+        ok = T.suit_ok[codes[s]] if s < 3 else T.honor_ok[codes[s]]
+        # a suit that splits into melds only cannot take one more tile usefully
+        if ok != 0 and counts[s] % 3 == 0:
+            continue
+        # every other suit must already be fine: melds, or melds + the pair
+        others_ok = True
+        pairs = 0
+        for u in range(4):
+            if u == s:
+                continue
+            oku = T.suit_ok[codes[u]] if u < 3 else T.honor_ok[codes[u]]
+            if oku == 0 or counts[u] % 3 == 1:
+                others_ok = False
+            if counts[u] % 3 == 2:
+                pairs += 1
+        if not others_ok or pairs > 1:
+            continue
+        lo = 9 * s
+        hi = lo + 9 if s < 3 else 34
+        inc = 1
+        for k in range(lo, hi):
+            if k != win and h[k] < 4:
+                near = h[k] > 0
+                if s < 3:
+                    r = k - lo
+                    for d in range(-2, 3):
+                        if 0 <= r + d < 9 and h[k + d] > 0:
+                            near = True
+                if near:
+                    c = codes[s] + inc
+                    ok2 = T.suit_ok[c] if s < 3 else T.honor_ok[c]
+                    if ok2 != 0 and (counts[s] + 1) % 3 != 1:
+                        if pairs + ((counts[s] + 1) % 3 == 2) == 1:
+                            return False
+            inc *= 5
+    return True
+
+
+@kernel
 def _prelude(conc, mt, mk, nm, work):
     allc = work[_W_ALL]
     for k in range(34):
@@ -707,9 +773,8 @@ def _score(conc, mt, mk, nm, win, flags, family, values, sw, T, buf, work, hits,
     single = False
     if family == F_GUANGAN:
         conc[win] -= 1
-        nw = _wait_mask(conc, T, work[_W_MASK])
+        single = _only_wait(conc, win, T)
         conc[win] += 1
-        single = nw == 1
     best_total = -1
     best_raw = -1
     best_r = -1
