@@ -321,17 +321,24 @@ def study_counts(tileset: str | TileSet, deals: int, seed: SeedLike = None,
     return total
 
 
-def _rules_tileset(rules: str | TileSet) -> TileSet:
-    """Tile set of a rule set name (``sichuan`` 108, ``guangan`` 120, ``liuzhou`` 136)."""
+def _rules_tileset(rules) -> TileSet:
+    """Tile set of a rule set (:func:`mjstats.rules.rules` name or object) or a tile set."""
     if isinstance(rules, TileSet):
         return rules
-    try:  # a rules registry, when the project has one, names the tile set
-        from mjstats.rules import get_rules  # type: ignore[attr-defined]
+    if hasattr(rules, "tileset"):
+        return _tileset(rules.tileset)
+    try:
+        from mjstats.rules import rules as _rules
 
-        r = get_rules(rules)
-        return _tileset(getattr(r, "tileset", rules))
-    except (ImportError, AttributeError, KeyError, ValueError):
-        return _tileset(rules)
+        return _tileset(_rules(str(rules)).tileset)
+    except (ImportError, MjStatsError) as err:
+        try:
+            return _tileset(rules)
+        except MjStatsError:
+            raise MjStatsError(
+                f"unknown rules {rules!r}: {err}; a tile set name "
+                "(sichuan, guangan, liuzhou) works too"
+            ) from None
 
 
 def _shanten_rows(counts, base, n_tiles, exact, deals):
@@ -369,9 +376,10 @@ def deal_study(rules: str | TileSet = "sichuan", deals: int = 1_000_000,
 
     Parameters
     ----------
-    rules : str or TileSet
-        ``"sichuan"`` (108 tiles), ``"guangan"`` (120, with 白发中) or
-        ``"liuzhou"`` (136), or a tile set.
+    rules : str, RuleSet or TileSet
+        A rule set (:func:`mjstats.rules.rules`: ``"sichuan"`` 108 tiles,
+        ``"guangan"`` 120 with 白发中, ``"liuzhou"`` 136) or a tile set; only its
+        tile set matters here.
     deals : int
         Number of random deals (dealer 14 tiles; the 13-tile hand is its first 13).
     seed : int, Generator or None
