@@ -6,6 +6,7 @@
 ('123m456p789s1122z', 0, {'1z': 2, '2z': 2})
 """
 
+from mjstats import exact
 from mjstats.core import (
     Meld,
     MeldType,
@@ -26,6 +27,7 @@ from mjstats.core import (
 )
 from mjstats.errors import HandError, MjStatsError, NotationError, RuleError
 from mjstats.sim.deals import deal
+from mjstats.study import deal_study
 from mjstats.tiles import (
     TILESETS,
     TileSet,
@@ -52,7 +54,9 @@ __all__ = [
     "TileSet",
     "WaitShape",
     "deal",
+    "deal_study",
     "decompositions",
+    "exact",
     "format",
     "is_complete",
     "is_complete_many",

@@ -76,7 +76,20 @@ def build_parser() -> argparse.ArgumentParser:
     return p
 
 
-_EXTRA_COMMANDS: list = []
+def _register_deal(sub) -> None:
+    from mjstats.study.deal_study import add_deal_arguments, run_deal_study_cli
+
+    p = sub.add_parser("deal", help="deal study: complete/ready/shanten/waits at the deal, "
+                                    "Monte Carlo with intervals beside exact values")
+    add_deal_arguments(p)
+    def run(args) -> int:
+        run_deal_study_cli(args)
+        return 0
+
+    p.set_defaults(func=run)
+
+
+_EXTRA_COMMANDS: list = [_register_deal]
 """Functions ``register(subparsers)`` adding more subcommands (deal, score, rules, ...)."""
 
 

@@ -34,3 +34,16 @@ def test_console_script_runs():
                        capture_output=True, text=True, timeout=300)
     assert r.returncode == 0, r.stderr
     assert "shanten   standard 0" in r.stdout
+
+
+def test_deal_study_command_writes_parquet(tmp_path, capsys):
+    import pandas as pd
+
+    out = tmp_path / "d.parquet"
+    assert main(["deal", "--rules", "guangan", "--deals", "70000", "--seed", "7",
+                 "--out", str(out), "--no-progress"]) == 0
+    df = pd.read_parquet(out)
+    printed = capsys.readouterr().out
+    assert "complete_14" in printed and "70,000 deals of guangan" in printed
+    row = df[(df.metric == "shanten_13_any") & (df.category == "3")].iloc[0]
+    assert row["n"] == 70000 and row["ci_low"] < row["exact"] < row["ci_high"]
