@@ -7,6 +7,7 @@
 """
 
 from mjstats import exact
+from mjstats import plotting as plot
 from mjstats.core import (
     Meld,
     MeldType,
@@ -65,6 +66,7 @@ __all__ = [
     "kind_name_zh",
     "parse",
     "parse_tile",
+    "plot",
     "shanten",
     "shanten_many",
     "tileset",
