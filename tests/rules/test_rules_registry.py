@@ -1,0 +1,95 @@
+"""Rule sets as data: registry, switches, tables, errors."""
+
+import numpy as np
+import pytest
+
+from mjstats.errors import RuleError
+from mjstats.rules import (
+    GuanganPattern,
+    RuleSet,
+    SichuanPattern,
+    describe_rules,
+    rule_set_names,
+    rules,
+)
+
+
+def test_names_and_units():
+    assert rule_set_names() == ["sichuan", "sichuan-app", "guangan", "liuzhou"]
+    units = {n: rules(n).unit for n in rule_set_names()}
+    assert units == {"sichuan": "倍", "sichuan-app": "倍", "guangan": "颗", "liuzhou": "分"}
+    assert [rules(n).tileset.n_tiles for n in rule_set_names()] == [108, 108, 120, 136]
+    assert [rules(n).chow for n in rule_set_names()] == [False, False, False, True]
+
+
+def test_presets_share_one_definition():
+    chengdu, app = rules("sichuan"), rules("sichuan-app")
+    assert chengdu.patterns is app.patterns is SichuanPattern
+    assert chengdu.value("龙七对") == 8 and app.value("龙七对") == 16
+    assert chengdu.value("将对") == 0 and rules("sichuan", jiangdui=True).value("将对") == 16
+    assert app.value("将对") == 8
+    assert rules("sichuan", table="app").values.tolist() == app.values.tolist()
+
+
+def test_switches_change_values():
+    r = rules("sichuan", cap=16, zimo="fan")
+    assert r.switches["cap"] == 16 and r.switches["zimo"] == "fan"
+    assert r.value("天胡") == 16  # 满格 follows the cap
+    assert rules("sichuan", cap=None).value("天胡") == 32
+    assert rules("guangan", luohan=True).value("十八罗汉") == 2
+    assert rules("guangan").value("十八罗汉") == 1
+    assert rules("guangan", zimo=0).value(GuanganPattern.ZIMO) == 0
+
+
+def test_rule_sets_are_frozen():
+    r = rules("guangan")
+    with pytest.raises(AttributeError):
+        r.unit = "x"
+    with pytest.raises(ValueError):
+        r.values[0] = 9
+    with pytest.raises(TypeError):
+        r.switches["zimo"] = 0
+    assert isinstance(r, RuleSet) and rules(r) is r
+
+
+def test_every_pattern_has_two_names():
+    for n in rule_set_names():
+        r = rules(n)
+        assert len(r.info) == len(r.patterns) == len(r.values)
+        for p, info in zip(r.patterns, r.info, strict=True):
+            assert p.name == info.key and info.zh and info.en
+            assert any("\u4e00" <= ch <= "\u9fff" for ch in info.zh)
+        assert r.values.dtype == np.int64
+
+
+@pytest.mark.parametrize(
+    "name, switches, match",
+    [
+        ("shanghai", {}, "valid names: sichuan, sichuan-app, guangan, liuzhou"),
+        ("sichuan", {"capp": 8}, "valid switches: table, cap"),
+        ("sichuan", {"cap": 12}, r"takes one of \[8, 16, None\]"),
+        ("sichuan", {"jingou": 1}, "takes one of"),
+        ("guangan", {"zimo": "yes"}, "takes one of"),
+        ("liuzhou", {"menqing": "always"}, "concealed"),
+    ],
+)
+def test_errors_list_the_valid_ones(name, switches, match):
+    with pytest.raises(RuleError, match=match):
+        rules(name, **switches)
+
+
+def test_unknown_pattern_name():
+    with pytest.raises(RuleError, match="patterns: 平胡"):
+        rules("sichuan").value("国士无双")
+
+
+def test_describe_rules():
+    d = describe_rules()
+    assert list(d.columns) == ["rule_set", "switch", "default", "choices", "doc"]
+    assert set(d["rule_set"]) == set(rule_set_names())
+    app = d.query("rule_set == 'sichuan-app'").set_index("switch")
+    assert app.loc["table", "default"] == "app" and app.loc["daiyao", "default"] is True
+    assert d["doc"].str.len().min() > 10
+    assert len(describe_rules("liuzhou")) == 4
+    t = rules("liuzhou").table()
+    assert list(t.columns) == ["key", "zh", "en", "combine", "value"]
