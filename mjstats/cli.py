@@ -89,7 +89,13 @@ def _register_deal(sub) -> None:
     p.set_defaults(func=run)
 
 
-_EXTRA_COMMANDS: list = [_register_deal]
+def _register_report(sub) -> None:
+    from mjstats.report import add_report_parser
+
+    add_report_parser(sub)
+
+
+_EXTRA_COMMANDS: list = [_register_deal, _register_report]
 """Functions ``register(subparsers)`` adding more subcommands (deal, score, rules, ...)."""
 
 

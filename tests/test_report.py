@@ -1,0 +1,44 @@
+import re
+import shutil
+import subprocess
+
+import pandas as pd
+import pytest
+
+from mjstats.report import write_report
+
+
+@pytest.fixture(scope="module")
+def report(tmp_path_factory):
+    out = tmp_path_factory.mktemp("report")
+    return write_report(out, games=400, deals=131_072, seed=5, progress=False,
+                        command="mjstats report --games 400")
+
+
+def test_report_files_and_provenance(report):
+    page = report.read_text(encoding="utf-8")
+    images = re.findall(r'<img src="([^"]+)"', page)
+    assert len(images) >= 2
+    for name in images:
+        assert (report.parent / name).stat().st_size > 5000
+    assert "mjstats report --games 400" in page and "seed 5" in page and "numba" in page
+    df = pd.read_parquet(report.parent / "deal_study.parquet")
+    assert set(df["tileset"]) == {"sichuan", "guangan", "liuzhou"}
+    assert "@font-face" in page  # the page carries its own CJK glyphs
+
+
+def test_report_opens_in_a_real_browser(report, tmp_path):
+    browser = shutil.which("chromium") or shutil.which("chromium-browser")
+    if browser is None:
+        pytest.skip("no Chromium on this machine (Debian package 'chromium'; .ci/run installs it)")
+    r = subprocess.run(
+        [browser, "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
+         "--no-first-run", "--disable-background-networking", "--disable-component-update",
+         "--disable-sync", f"--user-data-dir={tmp_path}", "--virtual-time-budget=10000",
+         "--dump-dom", report.as_uri()],
+        capture_output=True, text=True, timeout=120,
+    )
+    m = re.search(r'data-images="(\d+)/(\d+)"', r.stdout)
+    assert m, f"the page's load check did not run: {r.stderr[-500:]}"
+    loaded, total = int(m.group(1)), int(m.group(2))
+    assert total >= 2 and loaded == total
