@@ -6,8 +6,9 @@
 ('123m456p789s1122z', 0, {'1z': 2, '2z': 2})
 """
 
-from mjstats import exact
+from mjstats import api, exact
 from mjstats import plotting as plot
+from mjstats.api import rules, score
 from mjstats.core import (
     Meld,
     MeldType,
@@ -27,6 +28,8 @@ from mjstats.core import (
     waits_many,
 )
 from mjstats.errors import HandError, MjStatsError, NotationError, RuleError
+from mjstats.rules import describe_rules
+from mjstats.scoring import Table, score_many
 from mjstats.sim.deals import deal
 from mjstats.study import deal_study
 from mjstats.tiles import (
@@ -41,10 +44,15 @@ from mjstats.tiles import (
     tileset,
 )
 
+# ``rules`` is the function; importing the subpackage mjstats.rules above set the
+# attribute to the module, so set it back (the subpackage stays importable by name).
+rules = api.rules  # noqa: F811
+
 __version__ = "0.1.0"
 
 __all__ = [
     "TILESETS",
+    "Table",
     "HandError",
     "Meld",
     "MeldType",
@@ -56,6 +64,7 @@ __all__ = [
     "WaitShape",
     "deal",
     "deal_study",
+    "describe_rules",
     "decompositions",
     "exact",
     "format",
@@ -67,6 +76,9 @@ __all__ = [
     "parse",
     "parse_tile",
     "plot",
+    "rules",
+    "score",
+    "score_many",
     "shanten",
     "shanten_many",
     "tileset",

@@ -95,7 +95,82 @@ def _register_report(sub) -> None:
     add_report_parser(sub)
 
 
-_EXTRA_COMMANDS: list = [_register_deal, _register_report]
+def _register_score(sub) -> None:
+    p = sub.add_parser("score", help="score a finished hand under a rule set (中文 + English)")
+    p.add_argument("hand", help="concealed tiles including the winning tile")
+    p.add_argument("--melds", nargs="*", default=[],
+                   help="exposed melds: 'pong 2s' 'kong 5m' 'addkong 5m' 'ckong 7s' 'chow 345m' "
+                        "(Da Er: 'pong 柒' 'zhao 三' 'long 十' 'chi 一二三')")
+    p.add_argument("--win", required=True, help="the winning tile")
+    p.add_argument("--rules", default="sichuan",
+                   help="sichuan, sichuan-app, guangan, liuzhou, daer-luzhou, "
+                        "daer-luzhou-mingtang, daer-chongqing")
+    p.add_argument("--self-draw", action="store_true", help="won on a self-draw (自摸)")
+    p.add_argument("--after-kong", action="store_true", help="won on a kong's replacement "
+                   "tile (杠上花) or on the discard after a kong (杠上炮)")
+    p.add_argument("--robbing-kong", action="store_true", help="robbed a kong (抢杠)")
+    p.add_argument("--last-tile", action="store_true", help="last tile of the wall (海底)")
+    p.add_argument("--first-turn", action="store_true", help="first turn (天胡/地胡)")
+    p.add_argument("--dealer", action="store_true", help="the winner is the dealer")
+    p.add_argument("--set", nargs="*", default=[], metavar="SWITCH=VALUE",
+                   help="rule switches, e.g. cap=16 zimo=fan (see 'mjstats rules')")
+
+    def run(args) -> int:
+        import mjstats as mj
+
+        switches = dict(_parse_switch(x) for x in args.set)
+        rules = mj.rules(args.rules, **switches) if switches else args.rules
+        if args.rules.lower().startswith("daer"):
+            ctx = {"dealer": args.dealer, "last_card": args.last_tile}
+        else:
+            ctx = {"after_kong": args.after_kong, "robbing_kong": args.robbing_kong,
+                   "last_tile": args.last_tile, "first_turn": args.first_turn,
+                   "dealer": args.dealer}
+        r = mj.score(args.hand, melds=args.melds, win=args.win, self_draw=args.self_draw,
+                     rules=rules, **ctx)
+        print(r)
+        return 0
+
+    p.set_defaults(func=run)
+
+
+def _parse_switch(text: str):
+    from mjstats.errors import RuleError
+
+    if "=" not in text:
+        raise RuleError(f"a switch is written NAME=VALUE, got {text!r}")
+    name, value = text.split("=", 1)
+    for conv in (int, float):
+        try:
+            return name, conv(value)
+        except ValueError:
+            pass
+    if value.lower() in ("true", "false"):
+        return name, value.lower() == "true"
+    if value.lower() == "none":
+        return name, None
+    return name, value
+
+
+def _register_rules(sub) -> None:
+    p = sub.add_parser("rules", help="list the rule sets and their switches with defaults")
+    p.add_argument("name", nargs="?", default=None, help="one rule set")
+
+    def run(args) -> int:
+        import pandas as pd
+
+        from mjstats.rules import describe_rules
+
+        df = describe_rules(args.name) if args.name else describe_rules()
+        with pd.option_context("display.max_colwidth", 70, "display.width", 200,
+                               "display.max_rows", 500):
+            print(df.to_string(index=False))
+        return 0
+
+    p.set_defaults(func=run)
+
+
+_EXTRA_COMMANDS: list = [_register_deal, _register_score, _register_rules, _register_report]
 """Functions ``register(subparsers)`` adding more subcommands (deal, score, rules, ...)."""
 
 
@@ -110,9 +185,12 @@ def main(argv: list[str] | None = None) -> int:
     except MjStatsError as e:
         print(f"mjstats: error: {e}", file=sys.stderr)
         return 2
-    except KeyboardInterrupt:
-        print("mjstats: interrupted", file=sys.stderr)
+    except KeyboardInterrupt as e:
+        print(f"mjstats: {e or 'interrupted'}", file=sys.stderr)
         return 130
+    except BrokenPipeError:  # output piped into head & co.
+        sys.stderr.close()
+        return 0
 
 
 if __name__ == "__main__":  # pragma: no cover

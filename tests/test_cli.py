@@ -47,3 +47,29 @@ def test_deal_study_command_writes_parquet(tmp_path, capsys):
     assert "complete_14" in printed and "70,000 deals of guangan" in printed
     row = df[(df.metric == "shanten_13_any") & (df.category == "3")].iloc[0]
     assert row["n"] == 70000 and row["ci_low"] < row["exact"] < row["ci_high"]
+
+
+def test_score_command_bilingual(capsys):
+    assert main(["score", "123345m67899s", "--melds", "pong 2s", "--win", "3m",
+                 "--self-draw", "--rules", "guangan"]) == 0
+    out = capsys.readouterr().out
+    assert "3 颗" in out and "缺一门" in out and "missing suit" in out
+
+
+def test_score_command_switches_and_errors(capsys):
+    assert main(["score", "11223344556677m", "--win", "7m", "--set", "cap=16"]) == 0
+    assert "16 倍" in capsys.readouterr().out
+    assert main(["score", "11223344556677m", "--win", "7m"]) == 0
+    assert " 8 倍" in capsys.readouterr().out  # the default cap of 8
+    assert main(["score", "123m", "--win", "1m"]) == 2
+    assert "14 tiles" in capsys.readouterr().err
+    assert main(["score", "123456789m12p33s", "--win", "1m", "--melds", "chow 345m"]) == 2
+    assert "chow" in capsys.readouterr().err.lower()
+
+
+def test_rules_command_lists_switches(capsys):
+    assert main(["rules"]) == 0
+    out = capsys.readouterr().out
+    for name in ("sichuan", "sichuan-app", "guangan", "liuzhou"):
+        assert name in out
+    assert "cap" in out and "zimo" in out

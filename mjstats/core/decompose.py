@@ -33,25 +33,46 @@ class MeldType(IntEnum):
     TRIPLET = 2
 
 
+DECOMPOSE_STATE = 4 * 5
+"""Length of the ``state`` scratch of :func:`_decompose_into` (with a 34-long ``c``)."""
+
+
 @kernel
 def _decompose(counts, out):
     """Write standard readings into ``out`` (rows of 5 meld codes, ``-1`` unused).
 
     Returns the number of readings, or ``-1`` when ``out`` is too small.
+    Allocates its scratch; hot loops call :func:`_decompose_into`.
     """
-    c = counts.astype(np.int64)
+    c = np.empty(34, dtype=np.int64)
+    state = np.empty(DECOMPOSE_STATE, dtype=np.int64)
+    return _decompose_into(counts, out, c, state)
+
+
+@kernel
+def _decompose_into(counts, out, c, state):
+    """:func:`_decompose` with caller-owned ``int64`` scratch: ``c`` (34) and ``state`` (20).
+
+    Two rows of a scratch matrix do, so hot loops allocate nothing.
+    """
     n = 0
     for k in range(34):
+        c[k] = counts[k]
         n += c[k]
     if n % 3 != 2:
         return 0
     slots = n // 3 + 1
-    kind = np.zeros(slots, dtype=np.int64)
-    choice = np.full(slots, -1, dtype=np.int64)
-    meld = np.zeros(slots, dtype=np.int64)
+    kind = state[0:5]
+    choice = state[5:10]
+    meld = state[10:15]
     # melds that start at the same kind are placed in type order (pair, triplet,
     # runs) so that each multiset of melds is produced once
-    lowest = np.zeros(slots, dtype=np.int64)
+    lowest = state[15:20]
+    for j in range(5):
+        kind[j] = 0
+        choice[j] = -1
+        meld[j] = 0
+        lowest[j] = 0
     pair_used = 0
     found = 0
     d = 0

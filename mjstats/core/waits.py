@@ -36,7 +36,7 @@ import numpy as np
 from mjstats._jit import kernel, parallel_kernel, prange
 from mjstats.core.codes import _suit_code, as_hand, as_hands
 from mjstats.core.complete import _is_standard_codes
-from mjstats.core.decompose import MAX_READINGS, _decompose
+from mjstats.core.decompose import DECOMPOSE_STATE, MAX_READINGS, _decompose_into
 from mjstats.tiles import kind_name, parse
 
 
@@ -144,7 +144,7 @@ def _wait_width_many(hands, visible, T, out_kinds, out_live):
 
 
 @kernel
-def _tile_shapes(h, t, readings, buf, uses_trip, uses_pair):
+def _tile_shapes(h, t, work, buf, uses_trip, uses_pair):
     """Shape bits of winning tile ``t`` over all readings of ``h + t``.
 
     Also marks, per kind held three or more times, whether some reading uses it
@@ -152,7 +152,7 @@ def _tile_shapes(h, t, readings, buf, uses_trip, uses_pair):
     """
     bits = 0
     h[t] += 1
-    n = _decompose(h, buf)
+    n = _decompose_into(h, buf, work[0], work[1, :DECOMPOSE_STATE])
     h[t] -= 1
     for i in range(n):
         for j in range(buf.shape[1]):
@@ -199,13 +199,14 @@ def _shapes(counts, T, tile_bits):
     _wait_mask(counts, T, mask)
     h = counts.astype(np.int64)
     buf = np.full((MAX_READINGS, 5), -1, dtype=np.int16)
+    work = np.empty((2, 34), dtype=np.int64)
     uses_trip = np.zeros(34, dtype=np.uint8)
     uses_pair = np.zeros(34, dtype=np.uint8)
     hand_bits = 0
     for t in range(34):
         tile_bits[t] = 0
         if mask[t]:
-            b = _tile_shapes(h, t, buf, buf, uses_trip, uses_pair)
+            b = _tile_shapes(h, t, work, buf, uses_trip, uses_pair)
             tile_bits[t] = b
             hand_bits |= b
     for s in range(3):

@@ -27,7 +27,7 @@ import numpy as np
 from mjstats._jit import kernel, parallel_kernel, prange
 from mjstats.core.codes import _suit_code
 from mjstats.core.complete import _is_seven_pairs
-from mjstats.core.decompose import MAX_READINGS, _decompose
+from mjstats.core.decompose import DECOMPOSE_STATE, MAX_READINGS, _decompose_into
 from mjstats.rules.guangan import GuanganPattern as G
 from mjstats.rules.liuzhou import LiuzhouPattern as L
 from mjstats.rules.sichuan import SichuanPattern as S
@@ -136,7 +136,7 @@ L_PILI = int(L.PILI)
 L_N = len(L)
 
 MAX_PATTERNS = max(S_N, G_N, L_N)
-N_WORK = 8
+N_WORK = 10
 """Rows of the ``work`` scratch array (34 columns each)."""
 
 # rows of the work array
@@ -148,6 +148,7 @@ _W_RUN = 3
 _W_TRI = 4
 _W_SRC = 5
 _W_WPOS = 6  # best wait-shape position per reading: [kind of meld, pos]
+_W_DEC = 8  # rows 8-9: scratch of the core's _decompose_into
 
 # triplet sources
 _SRC_CONCEALED = 0
@@ -764,7 +765,7 @@ def _score(conc, mt, mk, nm, win, flags, family, values, sw, T, buf, work, hits,
     _prelude(conc, mt, mk, nm, work)
     if family != F_LIUZHOU and _suit_count(work[_W_ALL]) == 3:
         return -2
-    n_std = _decompose(conc, buf)
+    n_std = _decompose_into(conc, buf, work[_W_DEC], work[_W_DEC + 1, :DECOMPOSE_STATE])
     n = n_std
     if nm == 0 and _is_seven_pairs(conc):
         n += 1

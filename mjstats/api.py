@@ -1,0 +1,65 @@
+"""Entry points that span the rule families: one ``score`` and one ``rules`` for all.
+
+Mahjong rule sets (``sichuan``, ``sichuan-app``, ``guangan``, ``liuzhou``) live in
+:mod:`mjstats.rules` and :mod:`mjstats.scoring`; Da Er rule sets (names starting
+with ``daer``) in :mod:`mjstats.daer`.  These two functions look at the name
+and hand over, so users write ``mj.score(..., rules="daer-luzhou")`` and
+``mj.score(..., rules="guangan")`` alike.
+"""
+
+from __future__ import annotations
+
+
+def _is_daer(rules) -> bool:
+    if isinstance(rules, str):
+        return rules.lower().startswith("daer")
+    return type(rules).__module__.startswith("mjstats.daer")
+
+
+def rules(name="sichuan", **switches):
+    """The rule set called ``name``, with switches changed (mahjong or Da Er).
+
+    Examples
+    --------
+    >>> rules("sichuan", cap=16).name
+    'sichuan'
+    >>> rules("daer-chongqing").name
+    'daer-chongqing'
+    """
+    if _is_daer(name):
+        from mjstats.daer.rules import rules as daer_rules
+
+        r = daer_rules(name)
+        if switches:
+            import dataclasses
+
+            from mjstats.errors import RuleError
+
+            try:
+                r = dataclasses.replace(r, **switches)
+            except TypeError as e:
+                raise RuleError(f"{name}: {e}") from None
+        return r
+    from mjstats.rules import rules as mahjong_rules
+
+    return mahjong_rules(name, **switches)
+
+
+def score(hand, melds=None, win=None, self_draw: bool = False, rules="sichuan", **context):
+    """Score a finished hand under any rule set, mahjong or Da Er.
+
+    The context keywords of each family are those of :func:`mjstats.scoring.score`
+    and :func:`mjstats.daer.scoring.score`.
+
+    Examples
+    --------
+    >>> score("123m345m789m234p66p", win="6p", rules="sichuan").total
+    1
+    """
+    if _is_daer(rules):
+        from mjstats.daer.scoring import score as daer_score
+
+        return daer_score(hand, melds or (), win=win, self_draw=self_draw, rules=rules, **context)
+    from mjstats.scoring import score as mahjong_score
+
+    return mahjong_score(hand, melds, win=win, self_draw=self_draw, rules=rules, **context)
