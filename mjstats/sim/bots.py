@@ -1,0 +1,412 @@
+"""Bots: per-seat playing policies as compiled kernels.
+
+A policy is an integer code; the game engine (:mod:`mjstats.sim.engine`) asks
+the policy of the seat to move for every decision: which suit to declare
+missing (定缺), which tile to discard, whether to pong or kong, whether to take
+a win.  Policies are pluggable per seat: ``bots=("value", "efficiency",
+"efficiency", "efficiency")`` asks how one value player fares against three
+efficiency players.
+
+========== ==============================================================
+code       policy
+========== ==============================================================
+efficiency 定缺 = the suit with fewest tiles; discard to minimise shanten,
+           ties broken by the most live tiles that lower shanten; pong and
+           kong when shanten does not get worse; always wins.
+value      as efficiency, but steers toward 七对 (five pairs or more, no
+           melds), 清一色 (nine tiles or more of one suit) and 对对胡 (four
+           pairs/triplets or more); pongs freely toward 对对胡 / 清一色;
+           passes a 1-point discard win while more than 20 tiles are left
+           (and the rule set does not force the win).
+random     a uniformly random tile (missing-suit tiles first, as the rule
+           demands), pongs and kongs with probability 1/2, always wins.
+zimo       efficiency, but never wins on a discard (waits for self-draw);
+           used to exercise 过水 / 漏胡.
+========== ==============================================================
+
+Every kernel takes the seat's concealed counts (``int8`` (34,)), the number
+of its exposed melds, its missing suit, the tiles it can see (``visible``), the
+core tables ``T`` and the chunk's xoshiro state; none allocates.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from mjstats._jit import kernel
+from mjstats.core.codes import _codes
+from mjstats.core.rng import _below
+from mjstats.core.shanten import _conv, _final, _shanten
+from mjstats.core.tables import MAX_MELDS
+from mjstats.errors import MjStatsError
+
+_POW5 = np.array([5**i for i in range(9)], dtype=np.int64)
+
+EFFICIENCY = 0
+VALUE = 1
+RANDOM = 2
+ZIMO = 3
+
+BOT_NAMES = ("efficiency", "value", "random", "zimo")
+"""Policy names by code."""
+
+
+def bot_code(name: str | int) -> int:
+    """Code of a policy name (``"efficiency"``, ``"value"``, ``"random"``, ``"zimo"``).
+
+    Examples
+    --------
+    >>> bot_code("value"), bot_code(2)
+    (1, 2)
+    """
+    if isinstance(name, int | np.integer) and 0 <= int(name) < len(BOT_NAMES):
+        return int(name)
+    key = str(name).lower()
+    if key not in BOT_NAMES:
+        raise MjStatsError(f"unknown bot {name!r}; valid bots: {', '.join(BOT_NAMES)}")
+    return BOT_NAMES.index(key)
+
+
+@kernel
+def _suit_tiles(hand, s):
+    n = 0
+    for k in range(9 * s, 9 * s + 9):
+        n += hand[k]
+    return n
+
+
+@kernel
+def _choose_que(hand, bot, state):
+    """定缺: the suit (0 万, 1 筒, 2 条) a seat declares missing."""
+    if bot == RANDOM:
+        return _below(state, 3)
+    best = 0
+    best_n = 99
+    for s in range(3):
+        n = _suit_tiles(hand, s)
+        if n < best_n:
+            best_n = n
+            best = s
+    return best
+
+
+@kernel
+def _near(hand, k):
+    """Whether drawing ``k`` can lower standard or seven-pairs shanten (a held neighbour)."""
+    if hand[k] > 0:
+        return True
+    if k >= 27:
+        return False
+    r = k % 9
+    for d in (-2, -1, 1, 2):
+        if 0 <= r + d <= 8 and hand[k + d] > 0:
+            return True
+    return False
+
+
+@kernel
+def _s7(pairs, odd, n):
+    """Seven-pairs shanten from the pair and odd counts of a hand of ``n`` tiles."""
+    if n < 13:
+        return 127
+    used = pairs if pairs < 7 else 7
+    rest = 7 - used
+    return 13 - 2 * used - (odd if odd < rest else rest)
+
+
+@kernel
+def _pair_stats(hand):
+    pairs = 0
+    odd = 0
+    for k in range(34):
+        pairs += hand[k] // 2
+        odd += hand[k] % 2
+    return pairs, odd
+
+
+@kernel
+def _rows(c0, c1, c2, c3, T):
+    return T.suit[c0], T.suit[c1], T.suit[c2], T.honor[c3]
+
+
+@kernel
+def _std_changed(part, code, r0, r1, r2, r3, A, Bh, M, T):
+    """Standard shanten when part ``part`` takes code ``code`` and the others keep their rows.
+
+    ``A = conv(r0, r1)`` and ``Bh = conv(r2, r3)`` are the untouched pair products.
+    """
+    if part == 0:
+        return 3 * M + 1 - _final(_conv(T.suit[code], r1, M), Bh, M)
+    if part == 1:
+        return 3 * M + 1 - _final(_conv(r0, T.suit[code], M), Bh, M)
+    if part == 2:
+        return 3 * M + 1 - _final(A, _conv(T.suit[code], r3, M), M)
+    return 3 * M + 1 - _final(A, _conv(r2, T.honor[code], M), M)
+
+
+@kernel
+def _code_of(c0, c1, c2, c3, part):
+    if part == 0:
+        return c0
+    if part == 1:
+        return c1
+    if part == 2:
+        return c2
+    return c3
+
+
+@kernel
+def _discard_scan(hand, nm, T, lo, hi, form, out):
+    """Shanten after discarding each kind ``lo..hi-1`` into ``out`` (99 where not held).
+
+    ``form`` 2 the minimum of standard and seven pairs, 1 seven pairs only.
+    Returns the smallest.  One table row lookup and one convolution per kind.
+    """
+    c0, c1, c2, c3, n = _codes(hand)
+    M = (n - 2) // 3
+    if M > MAX_MELDS:
+        M = MAX_MELDS
+    r0, r1, r2, r3 = _rows(c0, c1, c2, c3, T)
+    A = _conv(r0, r1, M)
+    Bh = _conv(r2, r3, M)
+    pairs, odd = _pair_stats(hand)
+    best = 99
+    for k in range(34):
+        out[k] = 99
+        if k < lo or k >= hi or hand[k] == 0:
+            continue
+        part = k // 9 if k < 27 else 3
+        r = k - 9 * part
+        c = hand[k]
+        p2 = pairs - c // 2 + (c - 1) // 2
+        o2 = odd - c % 2 + (c - 1) % 2
+        s = 99
+        if nm == 0:
+            s = _s7(p2, o2, n - 1)
+        if form != 1:
+            st = _std_changed(part, _code_of(c0, c1, c2, c3, part) - _POW5[r], r0, r1, r2, r3,
+                              A, Bh, M, T)
+            if st < s:
+                s = st
+        out[k] = s
+        if s < best:
+            best = s
+    return best
+
+
+@kernel
+def _improving(hand, nm, s, que, inset, visible, T):
+    """Live tiles that lower the shanten ``s`` of a waiting-size ``hand``."""
+    c0, c1, c2, c3, n = _codes(hand)
+    M = (n - 1) // 3
+    if M > MAX_MELDS:
+        M = MAX_MELDS
+    r0, r1, r2, r3 = _rows(c0, c1, c2, c3, T)
+    A = _conv(r0, r1, M)
+    Bh = _conv(r2, r3, M)
+    pairs, odd = _pair_stats(hand)
+    cnt = 0
+    for k in range(34):
+        if not inset[k] or hand[k] >= 4:
+            continue
+        if k < 27 and k // 9 == que:
+            continue
+        if not _near(hand, k):
+            continue
+        live = 4 - hand[k] - visible[k]
+        if live <= 0:
+            continue
+        part = k // 9 if k < 27 else 3
+        r = k - 9 * part
+        c = hand[k]
+        better = False
+        if nm == 0:
+            p2 = pairs - c // 2 + (c + 1) // 2
+            o2 = odd - c % 2 + (c + 1) % 2
+            better = _s7(p2, o2, n + 1) < s
+        if not better:
+            better = _std_changed(part, _code_of(c0, c1, c2, c3, part) + _POW5[r], r0, r1, r2,
+                                  r3, A, Bh, M, T) < s
+        if better:
+            cnt += live
+    return cnt
+
+
+@kernel
+def _que_discard(hand, que):
+    """A missing-suit tile to discard first (a single before a pair), or -1."""
+    best = -1
+    best_c = 9
+    for k in range(9 * que, 9 * que + 9):
+        c = hand[k]
+        if c > 0 and c < best_c:
+            best = k
+            best_c = c
+    return best
+
+
+@kernel
+def _efficient_discard(hand, nm, que, inset, visible, T, lo, hi, form, sc):
+    """Best discard among kinds ``lo..hi-1`` (min shanten, then most improving tiles).
+
+    ``form`` 2 any, 1 seven pairs.  Returns ``(kind, shanten after)``; ``kind`` is -1
+    when no tile lies in the range.  ``sc`` is a (34,) scratch array.
+    """
+    best_s = _discard_scan(hand, nm, T, lo, hi, form, sc)
+    if best_s == 99:
+        return -1, 99
+    ties = 0
+    first = -1
+    for k in range(lo, hi):
+        if sc[k] == best_s:
+            ties += 1
+            if first < 0:
+                first = k
+    if ties == 1:
+        return first, best_s
+    best_k = -1
+    best_u = -1
+    for k in range(lo, hi):
+        if sc[k] != best_s:
+            continue
+        hand[k] -= 1
+        if form == 2:
+            u = _improving(hand, nm, best_s, que, inset, visible, T)
+        else:  # seven pairs: let go of the tile with the fewest live copies
+            u = hand[k] + visible[k]
+        hand[k] += 1
+        if u > best_u:
+            best_u = u
+            best_k = k
+    return best_k, best_s
+
+
+@kernel
+def _random_discard(hand, state):
+    n = 0
+    for k in range(34):
+        n += hand[k]
+    j = _below(state, n)
+    for k in range(34):
+        if j < hand[k]:
+            return k
+        j -= hand[k]
+    return -1  # pragma: no cover
+
+
+@kernel
+def _value_target(hand, mk, mt, nm, que):
+    """Value bot's target: 0 none, 1 七对, 2 清一色 (suit in the high byte), 3 对对胡."""
+    pairs = 0
+    groups = 0
+    for k in range(34):
+        if hand[k] >= 2:
+            pairs += hand[k] // 2
+            groups += 1
+    if nm == 0 and pairs >= 5:
+        return 1
+    # one suit: count tiles per (non-missing) suit, melds included
+    for s in range(3):
+        if s == que:
+            continue
+        n = _suit_tiles(hand, s)
+        ok = True
+        for i in range(nm):
+            if mk[i] // 9 == s and mk[i] < 27:
+                n += 3
+            else:
+                ok = False
+        if ok and n >= 9:
+            return 2 + 256 * s
+    all_pong = True
+    for i in range(nm):
+        if mt[i] == 0:
+            all_pong = False
+    if all_pong and groups + nm >= 4:
+        return 3
+    return 0
+
+
+@kernel
+def _choose_discard(hand, nm, mt, mk, que, bot, inset, visible, T, state, sc):
+    """Tile a seat discards from its complete-size hand (``14 - 3k`` concealed).
+
+    Returns ``(kind, shanten after)``; the shanten is -99 when the policy did not
+    compute it (the caller computes it then).
+    """
+    q = _que_discard(hand, que)
+    if q >= 0:
+        return q, -99
+    if bot == RANDOM:
+        return _random_discard(hand, state), -99
+    if bot == VALUE:
+        tgt = _value_target(hand, mk, mt, nm, que)
+        kind = tgt % 256
+        if kind == 1:
+            k, s = _efficient_discard(hand, nm, que, inset, visible, T, 0, 34, 1, sc)
+            return k, -99
+        if kind == 2:
+            s_keep = tgt // 256
+            # off-suit tiles go first, the least useful of them
+            for lo in (0, 9, 18, 27):
+                if lo < 27 and lo // 9 == s_keep:
+                    continue
+                hi = lo + 9 if lo < 27 else 34
+                k, s = _efficient_discard(hand, nm, que, inset, visible, T, lo, hi, 2, sc)
+                if k >= 0:
+                    return k, s
+        if kind == 3:
+            # discard a single: the one with the fewest live copies
+            best = -1
+            best_live = 99
+            for k in range(34):
+                if hand[k] == 1:
+                    live = 4 - 1 - visible[k]
+                    if live < best_live:
+                        best_live = live
+                        best = k
+            if best >= 0:
+                return best, -99
+    return _efficient_discard(hand, nm, que, inset, visible, T, 0, 34, 2, sc)
+
+
+@kernel
+def _best_after(hand, nm, T, sc):
+    """Shanten of a complete-size hand after its best discard."""
+    return _discard_scan(hand, nm, T, 0, 34, 2, sc)
+
+
+@kernel
+def _want_pong(hand, tile, nm, mt, mk, que, bot, T, state, sc):
+    """Whether a seat pongs ``tile`` (its waiting-size ``hand`` holds two or more)."""
+    if bot == RANDOM:
+        return _below(state, 2) == 1
+    if bot == VALUE:
+        tgt = _value_target(hand, mk, mt, nm, que)
+        kind = tgt % 256
+        if kind == 3:
+            return True
+        if kind == 2 and tile < 27 and tile // 9 == tgt // 256:
+            return True
+        if kind == 1:
+            return False
+    s_now = _shanten(hand, 2, T)
+    hand[tile] -= 2
+    s_after = _discard_scan(hand, nm + 1, T, 0, 34, 2, sc)
+    hand[tile] += 2
+    return s_after <= s_now
+
+
+@kernel
+def _want_kong(hand, removed_kind, removed_n, s_ref, bot, T, state):
+    """Whether a kong that takes ``removed_n`` copies of ``removed_kind`` from the hand is kept.
+
+    ``s_ref`` is the shanten to compare with (the hand's shanten before the kong, as a
+    waiting-size hand).
+    """
+    if bot == RANDOM:
+        return _below(state, 2) == 1
+    hand[removed_kind] -= removed_n
+    s = _shanten(hand, 2, T)
+    hand[removed_kind] += removed_n
+    return s <= s_ref

@@ -1,0 +1,1023 @@
+"""The compiled game engine: whole hands of 血战到底 (Sichuan, Guang'an).
+
+One call of :func:`_play` plays one hand from a shuffled wall and writes one
+row per seat (``seat_rec``, columns ``C_*``), the pattern counts of each win
+(``pat_rec``) and one row per hand (``hand_rec``, columns ``H_*``); with
+``log`` set it also writes the hand's events (``ev``, columns ``E_*``).
+:func:`_run_chunks` plays many hands in a ``prange`` loop over fixed-size
+chunks, each chunk with its own xoshiro state, so the same seed gives the same
+hands on any number of threads.
+
+The rules played (blood battle 血战到底, seeds ``000`` end and ``004``):
+
+* the dealer holds 14 tiles, the others 13; each seat declares a missing suit
+  (定缺) and must discard tiles of that suit before any other; it may not pong or
+  kong them; a hand that still holds one cannot win;
+* pong, and the three kongs (直杠 from a discard, 弯杠 added to a pong, 暗杠
+  concealed) each with a replacement draw from the tail of the wall;
+* wins on self-draw or on a discard; several players may win on one discard
+  (一炮多响); an added kong may be robbed (抢杠, the kong is then not made);
+  杠上花, 杠上炮 (the discarder hands the kong's gains to each winner), 海底;
+* 过水: a player who passes a win on a discard cannot win on that kind from
+  another discard until their own next draw;
+* a winner leaves; play goes on until three have won or the wall is empty;
+  then 查叫 (non-ready players pay ready ones and return their kong money) and
+  查花猪 (a hand still holding its missing suit pays).
+
+Payments follow the rule set (:mod:`mjstats.rules`): win values come from the
+scoring kernel :func:`mjstats.scoring.kernels._score`; kong money and the
+settlement switches are read from the engine parameter array built by
+:func:`engine_params`.  Every transfer moves an amount from one seat to
+another, so every hand sums to zero.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from mjstats._jit import kernel, parallel_kernel, prange
+from mjstats.core.codes import _codes
+from mjstats.core.complete import _is_complete
+from mjstats.core.rng import _below
+from mjstats.core.shanten import _shanten
+from mjstats.core.waits import _shapes
+from mjstats.errors import RuleError
+from mjstats.rules.base import Family, RuleSet
+from mjstats.scoring import kernels as K
+from mjstats.sim import bots as B
+
+# ----------------------------------------------------------------- columns
+
+SEAT_COLUMNS = (
+    "seat", "dealer", "bot", "que", "won", "win_turn", "win_step", "self_draw",
+    "win_tile", "win_from", "win_flags", "value", "value_raw", "wait_kinds", "wait_live",
+    "wait_shape", "win_shape", "n_pong", "n_kong", "n_addkong", "n_ckong",
+    "pay_win", "pay_kong", "pay_transfer", "pay_refund", "pay_chajiao", "pay_huazhu",
+    "pay_total", "ready_end", "huazhu", "chajiao_value", "n_draws", "passed",
+)
+"""Columns of the seat record (see :mod:`mjstats.sim.records` for their meaning)."""
+
+HAND_COLUMNS = (
+    "dealer", "n_winners", "drawn", "wall_left", "n_discards", "max_multi", "n_robbed",
+    "n_kongs", "n_ready_end", "n_notready_end", "n_huazhu", "end_reason", "error",
+)
+"""Columns of the hand record."""
+
+(C_SEAT, C_DEALER, C_BOT, C_QUE, C_WON, C_WIN_TURN, C_WIN_STEP, C_SELF_DRAW,
+ C_WIN_TILE, C_WIN_FROM, C_WIN_FLAGS, C_VALUE, C_VALUE_RAW, C_WAIT_KINDS, C_WAIT_LIVE,
+ C_WAIT_SHAPE, C_WIN_SHAPE, C_N_PONG, C_N_KONG, C_N_ADDKONG, C_N_CKONG,
+ C_PAY_WIN, C_PAY_KONG, C_PAY_TRANSFER, C_PAY_REFUND, C_PAY_CHAJIAO, C_PAY_HUAZHU,
+ C_PAY_TOTAL, C_READY_END, C_HUAZHU, C_CHAJIAO_VALUE, C_N_DRAWS, C_PASSED) = range(
+    len(SEAT_COLUMNS))
+N_SEAT = len(SEAT_COLUMNS)
+
+(H_DEALER, H_N_WINNERS, H_DRAWN, H_WALL_LEFT, H_N_DISCARDS, H_MAX_MULTI, H_N_ROBBED,
+ H_N_KONGS, H_N_READY_END, H_NOTREADY_END, H_N_HUAZHU, H_END_REASON, H_ERROR) = range(
+    len(HAND_COLUMNS))
+N_HAND = len(HAND_COLUMNS)
+
+# ----------------------------------------------------------------- events
+
+MAX_EVENTS = 640
+"""Rows of one hand's event log."""
+
+EVENT_COLUMNS = ("type", "seat", "tile", "other", "amount")
+E_TYPE, E_SEAT, E_TILE, E_OTHER, E_AMOUNT = range(5)
+
+EV_QUE = 0  # seat declares missing suit (tile = suit 0-2)
+EV_DRAW = 1  # seat draws tile; other = 1 for a kong replacement from the tail
+EV_DISCARD = 2  # seat discards tile
+EV_PONG = 3  # seat pongs tile from other
+EV_KONG = 4  # seat kongs tile; other = feeder (-1); amount = meld type (2 直杠, 3 弯杠, 4 暗杠)
+EV_WIN = 5  # seat wins on tile from other (-1 self-draw); amount = flags
+EV_PASS = 6  # seat passes a win on tile (过水 starts)
+EV_PAY = 7  # seat pays other amount; tile = reason (R_*)
+EV_READY = 8  # 查叫 status: tile = 1 ready, 0 not ready, 2 花猪; amount = value
+EV_END = 9  # tile = end reason (0 three won, 1 wall empty)
+EV_ROB = 10  # seat announces an added kong of tile that other(s) rob: logged before the wins
+
+EVENT_NAMES = ("que", "draw", "discard", "pong", "kong", "win", "pass", "pay", "ready", "end",
+               "rob")
+
+R_WIN = 0
+R_KONG = 1
+R_TRANSFER = 2
+R_REFUND = 3
+R_CHAJIAO = 4
+R_HUAZHU = 5
+REASONS = ("win", "kong", "transfer", "refund", "chajiao", "huazhu")
+
+# ----------------------------------------------------------------- parameters
+
+PARAMS = (
+    "family", "kong_money", "zhigang", "maomaoyu", "angang", "bugang", "bugang_now",
+    "transfer", "zhuanyu", "chajiao_min", "sijiao", "huazhu", "huazhu_double", "last4",
+    "dianpao_hua", "zimo_di", "refund",
+)
+"""Engine parameters (one ``int64`` each), built from a rule set by :func:`engine_params`."""
+(P_FAMILY, P_KONG_MONEY, P_ZHIGANG, P_MAOMAOYU, P_ANGANG, P_BUGANG, P_BUGANG_NOW,
+ P_TRANSFER, P_ZHUANYU, P_CHAJIAO_MIN, P_SIJIAO, P_HUAZHU, P_HUAZHU_DOUBLE, P_LAST4,
+ P_DIANPAO_HUA, P_ZIMO_DI, P_REFUND) = range(len(PARAMS))
+
+
+def engine_params(R: RuleSet) -> np.ndarray:
+    """Engine parameter array of a rule set (payments and settlement switches).
+
+    Sichuan: kong money (暗杠 2 from each player still in, 弯杠 1 each, 直杠 the
+    ``zhigang`` switch from the feeder, 下毛毛雨 1 from the others), 杠上炮 transfer,
+    转雨, 查叫 赔大/赔小, 死叫, 花猪, last four tiles, 点杠杠上花.  Guang'an: kongs are
+    颗 inside the winning hand (no kong money); 查叫 pays the largest win and a hand
+    still holding its missing suit pays twice (``chajiao_double``).
+
+    Raises
+    ------
+    RuleError
+        For a rule family the engine does not play yet (Liuzhou).
+
+    Examples
+    --------
+    >>> from mjstats.rules import rules
+    >>> p = engine_params(rules("sichuan"))
+    >>> int(p[PARAMS.index("zhigang")]), int(p[PARAMS.index("huazhu")])
+    (2, 16)
+    """
+    p = np.zeros(len(PARAMS), dtype=np.int64)
+    p[P_FAMILY] = int(R.family)
+    sw = R.switches
+    if R.family == Family.SICHUAN:
+        p[P_KONG_MONEY] = 1
+        p[P_ZHIGANG] = sw["zhigang"]
+        p[P_MAOMAOYU] = 1 if sw["maomaoyu"] else 0
+        p[P_ANGANG] = 2
+        p[P_BUGANG] = 1
+        p[P_BUGANG_NOW] = 0 if sw["maomaoyu"] else 1
+        p[P_TRANSFER] = 1
+        p[P_ZHUANYU] = 1 if sw["zhuanyu"] else 0
+        p[P_CHAJIAO_MIN] = 1 if sw["chajiao"] == "xiao" else 0
+        p[P_SIJIAO] = 1 if sw["sijiao"] else 0
+        p[P_HUAZHU] = sw["huazhu"]
+        p[P_HUAZHU_DOUBLE] = 0
+        p[P_LAST4] = 1 if sw["last4"] else 0
+        p[P_DIANPAO_HUA] = 1 if sw["dianganghua"] == "dianpao" else 0
+        p[P_ZIMO_DI] = 1 if sw["zimo"] == "di" else 0
+        p[P_REFUND] = 1
+    elif R.family == Family.GUANGAN:
+        p[P_SIJIAO] = 1
+        p[P_HUAZHU] = 0
+        p[P_HUAZHU_DOUBLE] = 2 if sw["chajiao_double"] else 1
+    else:
+        raise RuleError(
+            f"the game engine plays Sichuan and Guang'an 血战到底; {R.name!r} (Liuzhou) "
+            f"is not implemented yet"
+        )
+    return p
+
+
+# ----------------------------------------------------------------- helpers
+
+
+@kernel
+def _log(ev, evn, log, a, b, c, d, e):
+    if not log:
+        return
+    i = evn[0]
+    if i >= ev.shape[0]:
+        evn[1] = 1  # overflow
+        return
+    ev[i, 0] = a
+    ev[i, 1] = b
+    ev[i, 2] = c
+    ev[i, 3] = d
+    ev[i, 4] = e
+    evn[0] = i + 1
+
+
+@kernel
+def _pay(frm, to, amount, reason, col, seat_rec, base, ev, evn, log):
+    if amount == 0 or frm == to:
+        return
+    seat_rec[base + frm, col] -= amount
+    seat_rec[base + to, col] += amount
+    seat_rec[base + frm, C_PAY_TOTAL] -= amount
+    seat_rec[base + to, C_PAY_TOTAL] += amount
+    _log(ev, evn, log, EV_PAY, frm, reason, to, amount)
+
+
+@kernel
+def _has_que(hand, que):
+    for k in range(9 * que, 9 * que + 9):
+        if hand[k] > 0:
+            return True
+    return False
+
+
+_POW5 = np.array([5**i for i in range(9)], dtype=np.int64)
+
+
+@kernel
+def _wait_mask_near(h, T, inset, out):
+    """``out[k] = 1`` where kind ``k`` completes the waiting-size hand ``h``.
+
+    Same answer as :func:`mjstats.core.waits._wait_mask` (standard form or, with 13
+    tiles, seven pairs; never a fifth copy), but only kinds next to a held tile are
+    tried and each costs one table lookup.
+    """
+    c0, c1, c2, c3, n = _codes(h)
+    ok0 = T.suit_ok[c0] != 0
+    ok1 = T.suit_ok[c1] != 0
+    ok2 = T.suit_ok[c2] != 0
+    ok3 = T.honor_ok[c3] != 0
+    odd = 0
+    odd_kind = -1
+    for k in range(34):
+        if h[k] % 2 == 1:
+            odd += 1
+            odd_kind = k
+    std = (n + 1) % 3 == 2
+    found = 0
+    for k in range(34):
+        out[k] = 0
+        if not inset[k] or h[k] >= 4 or not B._near(h, k):
+            continue
+        ok = False
+        if std:
+            if k < 9:
+                ok = ok1 and ok2 and ok3 and T.suit_ok[c0 + _POW5[k]] != 0
+            elif k < 18:
+                ok = ok0 and ok2 and ok3 and T.suit_ok[c1 + _POW5[k - 9]] != 0
+            elif k < 27:
+                ok = ok0 and ok1 and ok3 and T.suit_ok[c2 + _POW5[k - 18]] != 0
+            else:
+                ok = ok0 and ok1 and ok2 and T.honor_ok[c3 + _POW5[k - 27]] != 0
+        if not ok and n == 13 and odd == 1 and odd_kind == k:
+            ok = True
+        if ok:
+            out[k] = 1
+            found += 1
+    return found
+
+
+@kernel
+def _refresh(p, s, hand, que, inset, mask, ready, T, mt, mk, nm):
+    """Ready flag and wait mask of seat ``p``'s waiting-size hand of shanten ``s``.
+
+    A kind whose four copies the seat already holds (concealed plus its own
+    pong or kong) is no wait.
+    """
+    ready[p] = 0
+    for k in range(34):
+        mask[p, k] = 0
+    if s != 0 or _has_que(hand[p], que[p]):
+        return
+    _wait_mask_near(hand[p], T, inset, mask[p])
+    for i in range(nm[p]):
+        if mt[p, i] != K.CHOW:
+            k = mk[p, i]
+            if hand[p, k] + (3 if mt[p, i] == K.PONG else 4) >= 4:
+                mask[p, k] = 0
+    n = 0
+    for k in range(34):
+        if mask[p, k]:
+            if not inset[k] or (k < 27 and k // 9 == que[p]):
+                mask[p, k] = 0
+            else:
+                n += 1
+    if n > 0:
+        ready[p] = 1
+
+
+@kernel
+def _score_win(p, tile, flags, hand, mt, mk, nm, values, sw, family, T, conc, buf, work,
+               hits, best, info):
+    """Score seat ``p`` winning on ``tile`` (not yet in its hand); total or <= 0 if illegal."""
+    for k in range(34):
+        conc[k] = hand[p, k]
+    conc[tile] += 1
+    return K._score(conc, mt[p], mk[p], nm[p], tile, flags, family, values, sw, T, buf, work,
+                    hits, best, info)
+
+
+@kernel
+def _next_active(p, won):
+    for i in range(1, 5):
+        q = (p + i) % 4
+        if won[q] == 0:
+            return q
+    return p
+
+
+@kernel
+def _record_win(p, tile, frm, flags, value, order, turn, step, hand, visible, T, mask,
+                tbits, best, info, seat_rec, pat_rec, base):
+    r = base + p
+    seat_rec[r, C_WON] = order
+    seat_rec[r, C_WIN_TURN] = turn
+    seat_rec[r, C_WIN_STEP] = step
+    seat_rec[r, C_SELF_DRAW] = 1 if flags & K.SELF_DRAW else 0
+    seat_rec[r, C_WIN_TILE] = tile
+    seat_rec[r, C_WIN_FROM] = frm
+    seat_rec[r, C_WIN_FLAGS] = flags
+    seat_rec[r, C_VALUE] = value
+    seat_rec[r, C_VALUE_RAW] = info[1]
+    kinds = 0
+    live = 0
+    for k in range(34):
+        if mask[p, k]:
+            kinds += 1
+            x = 4 - hand[p, k] - visible[k]
+            if x > 0:
+                live += x
+    seat_rec[r, C_WAIT_KINDS] = kinds
+    seat_rec[r, C_WAIT_LIVE] = live
+    seat_rec[r, C_WAIT_SHAPE] = _shapes(hand[p], T, tbits)
+    seat_rec[r, C_WIN_SHAPE] = tbits[tile]
+    for i in range(best.shape[0]):
+        pat_rec[r, i] = best[i]
+
+
+@kernel
+def _add_meld(p, typ, kind, frm, mt, mk, mfrom, nm):
+    i = nm[p]
+    mt[p, i] = typ
+    mk[p, i] = kind
+    mfrom[p, i] = frm
+    nm[p] = i + 1
+
+
+@kernel
+def _kong_money(p, typ, frm, pay_now, P, won, kp, lastk, seat_rec, base, ev, evn, log):
+    """Pay a kong of type ``typ`` made by ``p``; remember who paid in ``lastk``."""
+    for j in range(4):
+        lastk[j] = 0
+    if P[P_KONG_MONEY] == 0 or not pay_now:
+        return
+    for j in range(4):
+        if j == p or won[j] != 0:
+            continue
+        a = 0
+        if typ == K.CKONG:
+            a = P[P_ANGANG]
+        elif typ == K.ADDKONG:
+            a = P[P_BUGANG]
+        elif j == frm:
+            a = P[P_ZHIGANG]
+        elif P[P_MAOMAOYU]:
+            a = 1
+        if a > 0:
+            lastk[j] = a
+            kp[p, j] += a
+            _pay(j, p, a, R_KONG, C_PAY_KONG, seat_rec, base, ev, evn, log)
+
+
+@kernel
+def _settle(dealer, hand, mt, mk, nm, que, won, ready, mask, kp, visible, P, values, sw, T,
+            conc, buf, work, hits, best, info, seat_rec, base, ev, evn, log):
+    """查叫 and 查花猪 when the wall ran out with two or more seats still in.
+
+    Every seat still in is 花猪 (it holds its missing suit), ready (its best win,
+    or smallest under 赔小叫, is recorded) or not ready.  Then, in this order:
+    non-ready seats (花猪 included) return their kong money; each 花猪 pays each
+    non-花猪 the rule set's 花猪 amount (Guang'an: twice the ready seat's value to
+    each ready seat); each non-ready seat pays each ready seat its value.
+    Returns ``(ready, not ready, 花猪)`` counts.
+    """
+    family = P[P_FAMILY]
+    n_ready = 0
+    n_not = 0
+    n_hz = 0
+    for p in range(4):
+        if won[p]:
+            continue
+        r = base + p
+        hz = _has_que(hand[p], que[p])
+        seat_rec[r, C_HUAZHU] = 1 if hz else 0
+        seat_rec[r, C_READY_END] = 0
+        if hz:
+            n_hz += 1
+            _log(ev, evn, log, EV_READY, p, 2, -1, 0)
+            continue
+        val = -1
+        if ready[p]:
+            for k in range(34):
+                if not mask[p, k]:
+                    continue
+                if not P[P_SIJIAO] and 4 - hand[p, k] - visible[k] <= 0:
+                    continue
+                flags = K.DEALER if p == dealer else 0
+                v = _score_win(p, k, flags, hand, mt, mk, nm, values, sw, family, T, conc,
+                               buf, work, hits, best, info)
+                if v <= 0:
+                    continue
+                if val < 0 or (P[P_CHAJIAO_MIN] and v < val) or (
+                        not P[P_CHAJIAO_MIN] and v > val):
+                    val = v
+        if val > 0:
+            seat_rec[r, C_READY_END] = 1
+            seat_rec[r, C_CHAJIAO_VALUE] = val
+            n_ready += 1
+            _log(ev, evn, log, EV_READY, p, 1, -1, val)
+        else:
+            n_not += 1
+            _log(ev, evn, log, EV_READY, p, 0, -1, 0)
+    # 1. non-ready players (花猪 included) return their kong money
+    if P[P_REFUND]:
+        for p in range(4):
+            if won[p] or seat_rec[base + p, C_READY_END] == 1:
+                continue
+            for j in range(4):
+                if kp[p, j] > 0:
+                    _pay(p, j, kp[p, j], R_REFUND, C_PAY_REFUND, seat_rec, base, ev, evn,
+                         log)
+                    kp[p, j] = 0
+    # 2. 花猪
+    for p in range(4):
+        if won[p] or seat_rec[base + p, C_HUAZHU] != 1:
+            continue
+        for q in range(4):
+            if q == p or won[q] or seat_rec[base + q, C_HUAZHU] == 1:
+                continue
+            if P[P_HUAZHU_DOUBLE] > 0:
+                if seat_rec[base + q, C_READY_END] == 1:
+                    _pay(p, q, P[P_HUAZHU_DOUBLE] * seat_rec[base + q, C_CHAJIAO_VALUE],
+                         R_HUAZHU, C_PAY_HUAZHU, seat_rec, base, ev, evn, log)
+            else:
+                _pay(p, q, P[P_HUAZHU], R_HUAZHU, C_PAY_HUAZHU, seat_rec, base, ev, evn,
+                     log)
+    # 3. 查叫: each non-ready player pays each ready one
+    for p in range(4):
+        if won[p] or seat_rec[base + p, C_READY_END] != 0 or seat_rec[base + p,
+                                                                      C_HUAZHU] == 1:
+            continue
+        for q in range(4):
+            if q != p and won[q] == 0 and seat_rec[base + q, C_READY_END] == 1:
+                _pay(p, q, seat_rec[base + q, C_CHAJIAO_VALUE], R_CHAJIAO, C_PAY_CHAJIAO,
+                     seat_rec, base, ev, evn, log)
+    return n_ready, n_not, n_hz
+
+
+# ----------------------------------------------------------------- one hand
+
+
+@kernel
+def _play(wall, n_wall, dealer, bots, que_in, script, P, values, sw, T, inset, state,
+          hand, mt, mk, mfrom, nm, visible, mask, ready, passblock, kp, lastk, que, won,
+          ndraw, ndisc, winners, conc, buf, work, hits, best, info, tbits, bsc,
+          seat_rec, pat_rec, hand_rec, g, ev, evn, log):
+    """Play one hand from ``wall`` (already shuffled); write rows ``g`` of the records."""
+    family = P[P_FAMILY]
+    base = 4 * g
+    # reset
+    for p in range(4):
+        for k in range(34):
+            hand[p, k] = 0
+            mask[p, k] = 0
+            passblock[p, k] = 0
+        for i in range(4):
+            mt[p, i] = 0
+            mk[p, i] = 0
+            mfrom[p, i] = -1
+            kp[p, i] = 0
+        nm[p] = 0
+        ready[p] = 0
+        won[p] = 0
+        ndraw[p] = 0
+        ndisc[p] = 0
+        lastk[p] = 0
+        for c in range(seat_rec.shape[1]):
+            seat_rec[base + p, c] = 0
+        for c in range(pat_rec.shape[1]):
+            pat_rec[base + p, c] = 0
+        seat_rec[base + p, C_SEAT] = p
+        seat_rec[base + p, C_DEALER] = 1 if p == dealer else 0
+        seat_rec[base + p, C_BOT] = bots[p]
+        seat_rec[base + p, C_SELF_DRAW] = -1
+        seat_rec[base + p, C_WIN_TILE] = -1
+        seat_rec[base + p, C_WIN_FROM] = -1
+        seat_rec[base + p, C_READY_END] = -1
+        seat_rec[base + p, C_HUAZHU] = -1
+    for c in range(hand_rec.shape[1]):
+        hand_rec[g, c] = 0
+    for k in range(34):
+        visible[k] = 0
+    evn[0] = 0
+    evn[1] = 0
+    # deal: dealer 14 from the head, then 13 each in turn order
+    pos = 0
+    for i in range(4):
+        p = (dealer + i) % 4
+        n = 14 if i == 0 else 13
+        for _ in range(n):
+            hand[p, wall[pos]] += 1
+            pos += 1
+    head = pos
+    tail = n_wall - 1
+    for p in range(4):
+        q = que_in[p]
+        if q < 0:
+            q = B._choose_que(hand[p], bots[p], state)
+        que[p] = q
+        seat_rec[base + p, C_QUE] = q
+        _log(ev, evn, log, EV_QUE, p, q, -1, 0)
+    for p in range(4):
+        if p != dealer:
+            _refresh(p, _shanten(hand[p], 2, T), hand, que, inset, mask, ready, T, mt, mk, nm)
+    n_won = 0
+    cur = dealer
+    mode = 3  # 0 draw, 1 replacement tile pending, 2 discard only (after pong), 3 dealer's 1st
+    pending = -1
+    after_kong = False
+    last_kong_type = 0
+    claimed = False  # any pong/kong yet (地胡 needs an uninterrupted first round)
+    step = 0
+    max_multi = 0
+    n_robbed = 0
+    n_kongs = 0
+    end_reason = 1
+    while True:
+        drawn = -1
+        tsumo = -1
+        kong_turn = False
+        if mode == 0:
+            if head > tail:
+                end_reason = 1
+                break
+            drawn = wall[head]
+            head += 1
+            ndraw[cur] += 1
+            for k in range(34):
+                passblock[cur, k] = 0
+            after_kong = False
+            tsumo = drawn
+            _log(ev, evn, log, EV_DRAW, cur, drawn, 0, 0)
+        elif mode == 1:
+            drawn = pending
+        turn_over = False
+        if mode != 2:
+            bot = bots[cur]
+            just = drawn
+            while True:
+                if drawn >= 0:
+                    if ready[cur] and mask[cur, drawn]:
+                        flags = K.SELF_DRAW
+                        if after_kong:
+                            flags |= K.AFTER_KONG
+                        if head > tail:
+                            flags |= K.LAST_TILE
+                        if cur == dealer:
+                            flags |= K.DEALER
+                        elif ndraw[cur] == 1 and not claimed and ndisc[cur] == 0:
+                            flags |= K.FIRST_TURN
+                        if hand[cur, drawn] + visible[drawn] == 3:
+                            flags |= K.LAST_COPY
+                        v = _score_win(cur, drawn, flags, hand, mt, mk, nm, values, sw, family,
+                                       T, conc, buf, work, hits, best, info)
+                        if v > 0:
+                            n_won += 1
+                            won[cur] = n_won
+                            _log(ev, evn, log, EV_WIN, cur, drawn, -1, flags)
+                            _record_win(cur, drawn, -1, flags, v, n_won, ndraw[cur], step,
+                                        hand, visible, T, mask, tbits, best, info, seat_rec,
+                                        pat_rec, base)
+                            # who pays
+                            kf = -1
+                            if (after_kong and P[P_DIANPAO_HUA] and last_kong_type == K.KONG
+                                    and nm[cur] > 0):
+                                kf = mfrom[cur, nm[cur] - 1]
+                            if kf >= 0:
+                                di = 1 if (P[P_ZIMO_DI] and best[K.S_ZIMO] > 0) else 0
+                                _pay(kf, cur, v - di, R_WIN, C_PAY_WIN, seat_rec, base, ev,
+                                     evn, log)
+                            else:
+                                for j in range(4):
+                                    if j != cur and won[j] == 0:
+                                        _pay(j, cur, v, R_WIN, C_PAY_WIN, seat_rec, base, ev,
+                                             evn, log)
+                            hand[cur, drawn] += 1
+                            turn_over = True
+                            break
+                    hand[cur, drawn] += 1
+                    drawn = -1
+                elif mode == 3:
+                    # 天胡: the dealer's dealt 14 tiles
+                    if not _has_que(hand[cur], que[cur]) and _is_complete(hand[cur], 2, T):
+                        t = wall[13]
+                        hand[cur, t] -= 1
+                        flags = K.SELF_DRAW | K.FIRST_TURN | K.DEALER
+                        v = _score_win(cur, t, flags, hand, mt, mk, nm, values, sw, family, T,
+                                       conc, buf, work, hits, best, info)
+                        if v > 0:
+                            _refresh(cur, 0, hand, que, inset, mask, ready, T, mt, mk, nm)
+                            n_won += 1
+                            won[cur] = n_won
+                            _log(ev, evn, log, EV_WIN, cur, t, -1, flags)
+                            _record_win(cur, t, -1, flags, v, n_won, 0, step, hand, visible,
+                                        T, mask, tbits, best, info, seat_rec, pat_rec, base)
+                            for j in range(4):
+                                if j != cur and won[j] == 0:
+                                    _pay(j, cur, v, R_WIN, C_PAY_WIN, seat_rec, base, ev,
+                                         evn, log)
+                            hand[cur, t] += 1
+                            turn_over = True
+                            break
+                        hand[cur, t] += 1
+                mode = 0
+                if head > tail:
+                    break
+                # kongs: concealed (four in hand) or added (a pong and the fourth in hand)
+                kk = -1
+                ktyp = 0
+                s_ref = -9
+                for k in range(34):
+                    if hand[cur, k] == 0 or (k < 27 and k // 9 == que[cur]):
+                        continue
+                    typ = 0
+                    if hand[cur, k] == 4:
+                        typ = K.CKONG
+                    else:
+                        for i in range(nm[cur]):
+                            if mt[cur, i] == K.PONG and mk[cur, i] == k:
+                                typ = K.ADDKONG
+                    if typ == 0:
+                        continue
+                    if s_ref == -9 and bot != B.RANDOM:
+                        s_ref = B._best_after(hand[cur], nm[cur], T, bsc)
+                    n_rm = 4 if typ == K.CKONG else 1
+                    if B._want_kong(hand[cur], k, n_rm, s_ref, bot, T, state):
+                        kk = k
+                        ktyp = typ
+                        break
+                if kk < 0:
+                    break
+                if ktyp == K.ADDKONG:
+                    # 抢杠: the others may win on the added tile
+                    nr = 0
+                    for i in range(1, 4):
+                        q = (cur + i) % 4
+                        winners[i - 1] = -1
+                        if won[q] or not ready[q] or not mask[q, kk] or passblock[q, kk]:
+                            continue
+                        if bots[q] == B.ZIMO:
+                            continue
+                        flags = K.ROBBING
+                        if q == dealer:
+                            flags |= K.DEALER
+                        if hand[q, kk] + visible[kk] == 3:
+                            flags |= K.LAST_COPY
+                        v = _score_win(q, kk, flags, hand, mt, mk, nm, values, sw, family, T,
+                                       conc, buf, work, hits, best, info)
+                        if v > 0:
+                            winners[i - 1] = q
+                            nr += 1
+                    if nr > 0:
+                        _log(ev, evn, log, EV_ROB, cur, kk, -1, 0)
+                        hand[cur, kk] -= 1
+                        last = cur
+                        for i in range(3):
+                            q = winners[i]
+                            if q < 0:
+                                continue
+                            flags = K.ROBBING
+                            if q == dealer:
+                                flags |= K.DEALER
+                            if hand[q, kk] + visible[kk] == 3:
+                                flags |= K.LAST_COPY
+                            v = _score_win(q, kk, flags, hand, mt, mk, nm, values, sw, family,
+                                           T, conc, buf, work, hits, best, info)
+                            n_won += 1
+                            won[q] = n_won
+                            _log(ev, evn, log, EV_WIN, q, kk, cur, flags)
+                            _record_win(q, kk, cur, flags, v, n_won, ndraw[q], step, hand,
+                                        visible, T, mask, tbits, best, info, seat_rec,
+                                        pat_rec, base)
+                            seat_rec[base + q, C_WIN_TILE] = kk
+                            _pay(cur, q, v, R_WIN, C_PAY_WIN, seat_rec, base, ev, evn, log)
+                            last = q
+                        n_robbed += 1
+                        if nr > max_multi:
+                            max_multi = nr
+                        visible[kk] += 1  # the robbed tile is shown
+                        _refresh(cur, _shanten(hand[cur], 2, T), hand, que, inset, mask, ready,
+                                 T, mt, mk, nm)
+                        cur = last
+                        turn_over = True
+                        break
+                # make the kong
+                claimed = True
+                kong_turn = True
+                n_kongs += 1
+                if ktyp == K.CKONG:
+                    hand[cur, kk] = 0
+                    visible[kk] += 4
+                    _add_meld(cur, K.CKONG, kk, -1, mt, mk, mfrom, nm)
+                    seat_rec[base + cur, C_N_CKONG] += 1
+                    pay_now = True
+                else:
+                    hand[cur, kk] -= 1
+                    visible[kk] += 1
+                    for i in range(nm[cur]):
+                        if mt[cur, i] == K.PONG and mk[cur, i] == kk:
+                            mt[cur, i] = K.ADDKONG
+                    seat_rec[base + cur, C_N_ADDKONG] += 1
+                    pay_now = (not P[P_BUGANG_NOW]) or just == kk
+                _log(ev, evn, log, EV_KONG, cur, kk, -1, ktyp)
+                last_kong_type = ktyp
+                _kong_money(cur, ktyp, -1, pay_now, P, won, kp, lastk, seat_rec, base, ev,
+                            evn, log)
+                # replacement from the tail
+                drawn = wall[tail]
+                tail -= 1
+                just = drawn
+                for k in range(34):
+                    passblock[cur, k] = 0
+                after_kong = True
+                _refresh(cur, _shanten(hand[cur], 2, T), hand, que, inset, mask, ready, T,
+                         mt, mk, nm)
+                _log(ev, evn, log, EV_DRAW, cur, drawn, 1, 0)
+        if turn_over:
+            if n_won >= 3:
+                end_reason = 0
+                break
+            cur = _next_active(cur, won)
+            mode = 0
+            continue
+        # ------------------------------------------------------------ discard
+        i_d = ndisc[cur]
+        d = -1
+        if i_d < script.shape[1] and script[cur, i_d] >= 0:
+            d = script[cur, i_d]
+            if hand[cur, d] <= 0:
+                hand_rec[g, H_ERROR] = 2  # a script discards a tile the seat lacks
+                d = -1
+        s_after = -99
+        if d < 0:
+            d, s_after = B._choose_discard(hand[cur], nm[cur], mt[cur], mk[cur], que[cur],
+                                           bots[cur], inset, visible, T, state, bsc)
+        hand[cur, d] -= 1
+        ndisc[cur] += 1
+        step += 1
+        _log(ev, evn, log, EV_DISCARD, cur, d, -1, 0)
+        if not (d == tsumo and not kong_turn):
+            # (a drawn tile thrown straight back leaves the hand, its waits, as they were)
+            if s_after == -99:
+                s_after = _shanten(hand[cur], 2, T)
+            _refresh(cur, s_after, hand, que, inset, mask, ready, T, mt, mk, nm)
+        kong_discard = after_kong
+        after_kong = False
+        wall_left = tail - head + 1
+        # wins on the discard (一炮多响)
+        nwin = 0
+        for i in range(1, 4):
+            q = (cur + i) % 4
+            winners[i - 1] = -1
+            if won[q] or not ready[q] or not mask[q, d]:
+                continue
+            if passblock[q, d]:
+                continue
+            flags = 0
+            if kong_discard:
+                flags |= K.AFTER_KONG
+            if wall_left <= 0:
+                flags |= K.LAST_TILE
+            if q == dealer:
+                flags |= K.DEALER
+            if hand[q, d] + visible[d] == 3:
+                flags |= K.LAST_COPY
+            v = _score_win(q, d, flags, hand, mt, mk, nm, values, sw, family, T, conc, buf,
+                           work, hits, best, info)
+            if v <= 0:
+                continue
+            forced = P[P_LAST4] and wall_left <= 4
+            take = True
+            if bots[q] == B.ZIMO and not forced:
+                take = False
+            elif bots[q] == B.VALUE and not forced and v <= 1 and wall_left > 20:
+                take = False
+            if take:
+                winners[i - 1] = q
+                nwin += 1
+            else:
+                passblock[q, d] = 1
+                seat_rec[base + q, C_PASSED] += 1
+                _log(ev, evn, log, EV_PASS, q, d, cur, v)
+        if nwin > 0:
+            if nwin > max_multi:
+                max_multi = nwin
+            last = cur
+            for i in range(3):
+                q = winners[i]
+                if q < 0:
+                    continue
+                flags = 0
+                if kong_discard:
+                    flags |= K.AFTER_KONG
+                if wall_left <= 0:
+                    flags |= K.LAST_TILE
+                if q == dealer:
+                    flags |= K.DEALER
+                if hand[q, d] + visible[d] == 3:
+                    flags |= K.LAST_COPY
+                v = _score_win(q, d, flags, hand, mt, mk, nm, values, sw, family, T, conc, buf,
+                               work, hits, best, info)
+                n_won += 1
+                won[q] = n_won
+                _log(ev, evn, log, EV_WIN, q, d, cur, flags)
+                _record_win(q, d, cur, flags, v, n_won, ndraw[q], step, hand, visible, T,
+                            mask, tbits, best, info, seat_rec, pat_rec, base)
+                _pay(cur, q, v, R_WIN, C_PAY_WIN, seat_rec, base, ev, evn, log)
+                if kong_discard and P[P_TRANSFER]:
+                    # 杠上炮: the discarder hands the kong's gains to each winner
+                    a = 0
+                    if P[P_ZHUANYU] and last_kong_type == K.ADDKONG:
+                        for j in range(4):
+                            a += kp[cur, j]
+                    else:
+                        for j in range(4):
+                            a += lastk[j]
+                    if a > 0:
+                        _pay(cur, q, a, R_TRANSFER, C_PAY_TRANSFER, seat_rec, base, ev, evn,
+                             log)
+                last = q
+            if kong_discard and P[P_TRANSFER]:
+                # the transferred gains are no longer the konger's to return at 查叫
+                for j in range(4):
+                    if P[P_ZHUANYU] and last_kong_type == K.ADDKONG:
+                        kp[cur, j] = 0
+                    else:
+                        kp[cur, j] -= lastk[j]
+                    lastk[j] = 0
+            visible[d] += 1
+            claimed = True
+            if n_won >= 3:
+                end_reason = 0
+                break
+            cur = _next_active(last, won)
+            mode = 0
+            continue
+        visible[d] += 1
+        # claims: pong or 直杠 (not once the wall is empty)
+        nxt = -1
+        if wall_left > 0:
+            for i in range(1, 4):
+                q = (cur + i) % 4
+                if won[q] or hand[q, d] < 2 or (d < 27 and d // 9 == que[q]):
+                    continue
+                bot = bots[q]
+                if hand[q, d] == 3 and B._want_kong(hand[q], d, 3, _shanten(hand[q], 2, T), bot,
+                                                    T, state):
+                    hand[q, d] = 0
+                    visible[d] += 3
+                    _add_meld(q, K.KONG, d, cur, mt, mk, mfrom, nm)
+                    seat_rec[base + q, C_N_KONG] += 1
+                    n_kongs += 1
+                    claimed = True
+                    _log(ev, evn, log, EV_KONG, q, d, cur, K.KONG)
+                    last_kong_type = K.KONG
+                    _kong_money(q, K.KONG, cur, True, P, won, kp, lastk, seat_rec, base, ev,
+                                evn, log)
+                    pending = wall[tail]
+                    tail -= 1
+                    for k in range(34):
+                        passblock[q, k] = 0
+                    after_kong = True
+                    _refresh(q, _shanten(hand[q], 2, T), hand, que, inset, mask, ready, T,
+                             mt, mk, nm)
+                    _log(ev, evn, log, EV_DRAW, q, pending, 1, 0)
+                    nxt = q
+                    mode = 1
+                elif B._want_pong(hand[q], d, nm[q], mt[q], mk[q], que[q], bot, T, state, bsc):
+                    hand[q, d] -= 2
+                    visible[d] += 2
+                    _add_meld(q, K.PONG, d, cur, mt, mk, mfrom, nm)
+                    seat_rec[base + q, C_N_PONG] += 1
+                    claimed = True
+                    _log(ev, evn, log, EV_PONG, q, d, cur, 0)
+                    nxt = q
+                    mode = 2
+                break
+        if nxt >= 0:
+            cur = nxt
+        else:
+            cur = _next_active(cur, won)
+            mode = 0
+    # ---------------------------------------------------------------- settlement
+    n_active = 4 - n_won
+    drawn_hand = 1 if (end_reason == 1 and n_active >= 2) else 0
+    n_ready = 0
+    n_not = 0
+    n_hz = 0
+    if drawn_hand:
+        n_ready, n_not, n_hz = _settle(dealer, hand, mt, mk, nm, que, won, ready, mask, kp,
+                                       visible, P, values, sw, T, conc, buf, work, hits, best,
+                                       info, seat_rec, base, ev, evn, log)
+    _log(ev, evn, log, EV_END, -1, end_reason, -1, 0)
+    for p in range(4):
+        seat_rec[base + p, C_N_DRAWS] = ndraw[p]
+    hand_rec[g, H_DEALER] = dealer
+    hand_rec[g, H_N_WINNERS] = n_won
+    hand_rec[g, H_DRAWN] = drawn_hand
+    hand_rec[g, H_WALL_LEFT] = tail - head + 1
+    hand_rec[g, H_N_DISCARDS] = step
+    hand_rec[g, H_MAX_MULTI] = max_multi
+    hand_rec[g, H_N_ROBBED] = n_robbed
+    hand_rec[g, H_N_KONGS] = n_kongs
+    hand_rec[g, H_N_READY_END] = n_ready
+    hand_rec[g, H_NOTREADY_END] = n_not
+    hand_rec[g, H_N_HUAZHU] = n_hz
+    hand_rec[g, H_END_REASON] = end_reason
+    if evn[1]:
+        hand_rec[g, H_ERROR] = 1
+
+
+# ----------------------------------------------------------------- many hands
+
+
+@kernel
+def _shuffle(w, state):
+    n = w.shape[0]
+    for i in range(n - 1):
+        j = i + _below(state, n - i)
+        t = w[j]
+        w[j] = w[i]
+        w[i] = t
+
+
+@kernel
+def _scratch(n_pat):
+    """Per-thread scratch arrays of :func:`_play` (allocated once per chunk)."""
+    return (np.zeros((4, 34), np.int8), np.zeros((4, 4), np.int64),
+            np.zeros((4, 4), np.int64), np.zeros((4, 4), np.int64), np.zeros(4, np.int64),
+            np.zeros(34, np.int8), np.zeros((4, 34), np.uint8), np.zeros(4, np.int8),
+            np.zeros((4, 34), np.uint8), np.zeros((4, 4), np.int64), np.zeros(4, np.int64),
+            np.zeros(4, np.int64), np.zeros(4, np.int64), np.zeros(4, np.int64),
+            np.zeros(4, np.int64), np.zeros(3, np.int64), np.zeros(34, np.int8),
+            np.full((K.MAX_READINGS, 5), -1, np.int16), np.zeros((K.N_WORK, 34), np.int64),
+            np.zeros(n_pat, np.int64), np.zeros(n_pat, np.int64), np.zeros(4, np.int64),
+            np.zeros(34, np.int64), np.zeros(34, np.int64))
+
+
+@parallel_kernel
+def _run_chunks(wall0, n_games, first_game, chunk, states, bots, P, values, sw, T, inset,
+                seat_rec, pat_rec, hand_rec, ev, evn, walls, n_log):
+    """Play ``n_games`` hands in chunks of ``chunk``; chunk ``c`` uses ``states[c]``.
+
+    Hand ``g`` (0-based in this call) is dealt by seat ``(first_game + g) % 4``.
+    The first ``n_log`` hands also write their event logs and shuffled walls.
+    """
+    n_wall = wall0.shape[0]
+    n_pat = values.shape[0]
+    for c in prange(states.shape[0]):
+        (hand, mt, mk, mfrom, nm, visible, mask, ready, passblock, kp, lastk, que, won,
+         ndraw, ndisc, winners, conc, buf, work, hits, best, info, tbits, bsc) = _scratch(n_pat)
+        que_in = np.full(4, -1, np.int64)
+        script = np.full((4, 1), -1, np.int64)
+        evn_dummy = np.zeros(2, np.int64)
+        ev_dummy = np.zeros((1, 5), np.int32)
+        w = wall0.copy()
+        st = states[c].copy()
+        lo = c * chunk
+        hi = min(lo + chunk, n_games)
+        for g in range(lo, hi):
+            _shuffle(w, st)
+            dealer = (first_game + g) % 4
+            log = g < n_log
+            if log:
+                for i in range(n_wall):
+                    walls[g, i] = w[i]
+                _play(w, n_wall, dealer, bots, que_in, script, P, values, sw, T, inset, st,
+                      hand, mt, mk, mfrom, nm, visible, mask, ready, passblock, kp, lastk, que,
+                      won, ndraw, ndisc, winners, conc, buf, work, hits, best, info, tbits, bsc,
+                      seat_rec, pat_rec, hand_rec, g, ev[g], evn[g], True)
+            else:
+                _play(w, n_wall, dealer, bots, que_in, script, P, values, sw, T, inset, st,
+                      hand, mt, mk, mfrom, nm, visible, mask, ready, passblock, kp, lastk, que,
+                      won, ndraw, ndisc, winners, conc, buf, work, hits, best, info, tbits, bsc,
+                      seat_rec, pat_rec, hand_rec, g, ev_dummy, evn_dummy, False)
+
+
+@kernel
+def _play_one(wall, dealer, bots, que_in, script, P, values, sw, T, inset, state, seat_rec,
+              pat_rec, hand_rec, ev, evn):
+    """Play one hand from a given wall order (hand-built situations, tests)."""
+    (hand, mt, mk, mfrom, nm, visible, mask, ready, passblock, kp, lastk, que, won,
+     ndraw, ndisc, winners, conc, buf, work, hits, best, info, tbits, bsc) = _scratch(
+        values.shape[0])
+    _play(wall, wall.shape[0], dealer, bots, que_in, script, P, values, sw, T, inset, state,
+          hand, mt, mk, mfrom, nm, visible, mask, ready, passblock, kp, lastk, que, won,
+          ndraw, ndisc, winners, conc, buf, work, hits, best, info, tbits, bsc,
+          seat_rec, pat_rec, hand_rec, 0, ev, evn, True)
+
+
+@kernel
+def _settle_one(dealer, hands, mt, mk, nm, que, won, kp, visible, P, values, sw, T, inset,
+                seat_rec, ev, evn):
+    """Settle a hand-built end position (tests): waits from the hands, then :func:`_settle`."""
+    (hand, _mt, _mk, mfrom, _nm, _vis, mask, ready, passblock, _kp, lastk, _que, _won,
+     ndraw, ndisc, winners, conc, buf, work, hits, best, info, tbits, bsc) = _scratch(
+        values.shape[0])
+    for p in range(4):
+        for k in range(34):
+            hand[p, k] = hands[p, k]
+        if not won[p]:
+            _refresh(p, _shanten(hand[p], 2, T), hand, que, inset, mask, ready, T, mt, mk, nm)
+    return _settle(dealer, hand, mt, mk, nm, que, won, ready, mask, kp, visible, P, values, sw,
+                   T, conc, buf, work, hits, best, info, seat_rec, 0, ev, evn, True)
