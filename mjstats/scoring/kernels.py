@@ -561,20 +561,21 @@ def _guangan_reading(conc, nm, win, flags, values, sw, buf, r, n_std, mt, mk, wo
         else:
             hits[G_HAIDIPAO] = 1
     # 三元汇
-    d_lo = 4
-    d_n = 0
+    # 大: every dragon >= 3; 小: "其中一个字只有2张，其他都是3张或3张以上" - exactly one
+    # dragon is a pair and the other two are >= 3 (two dragon pairs is neither).
+    d_pairs = 0
+    d_full = 0
     for k in range(31, 34):
-        if allc[k] > 0:
-            d_n += 1
-        if allc[k] < d_lo:
-            d_lo = allc[k]
+        if allc[k] == 2:
+            d_pairs += 1
+        elif allc[k] >= 3:
+            d_full += 1
     big3 = False
-    if d_n == 3:
-        if d_lo >= 3:
-            big3 = True
-            hits[G_DASANYUAN] = 1
-        elif d_lo == 2:
-            hits[G_XIAOSANYUAN] = 1
+    if d_full == 3:
+        big3 = True
+        hits[G_DASANYUAN] = 1
+    elif d_full == 2 and d_pairs == 1:
+        hits[G_XIAOSANYUAN] = 1
     luohan = nm == 4
     for i in range(nm):
         if mt[i] == PONG or mt[i] == CHOW:

@@ -381,3 +381,18 @@ def test_sichuan_self_draw_paid_by_players_still_in():
     # 血战到底: seat 1 has already won; the other two pay 平胡 1 + 自摸加底 1 each
     r = mj.score(PLAIN, win="6p", self_draw=True, rules="sichuan", table=Table(active=(0, 2, 3)))
     assert dict(r.payments) == {0: 4, 1: 0, 2: -2, 3: -2}
+
+
+@pytest.mark.parametrize(
+    "hand, expected",
+    [
+        # "小三元汇…其中一个字只有2张，其他都是3张或3张以上": two dragon pairs are not 三元汇
+        ("11335577m556677z", 16),  # 本身1 缺两门2 七对另计1 门清1 单钓1 暗七对5 混清5
+        ("113355m55667777z", 22),  # the same + 龙七对5 + 中四归一1
+        ("1133m5566667777z", 28),  # 2/4/4: 小三元汇 applies
+    ],
+)
+def test_guangan_xiaosanyuan_needs_exactly_one_dragon_pair(hand, expected):
+    r = mj.score(hand, win="7z", rules="guangan")
+    assert r.total == expected
+    assert ("小三元汇" in [name for name, _ in r.patterns]) == (expected == 28)
