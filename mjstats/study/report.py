@@ -61,19 +61,26 @@ def side_by_side(tables: dict[str, pd.DataFrame], metrics: list[str]) -> pd.Data
     return out.astype(object).fillna({c: ("" if c in z_cols else "0") for c in out.columns})
 
 
+def _fmt_ci(e: float, lo: float, hi: float) -> str:
+    f = (lambda x: f"{x:.2e}") if lo < 1e-3 else (lambda x: f"{x:.4f}")
+    return f"{f(e)} [{f(lo)}, {f(hi)}]"
+
+
 def mc_only(tables: dict[str, pd.DataFrame], metric: str) -> pd.DataFrame:
-    """Rows of a Monte Carlo-only metric: per tile set the estimate and 95 % interval."""
+    """Rows of a Monte Carlo-only metric: per tile set the estimate and its interval."""
     out = None
     for ts, df in tables.items():
         d = df[df["metric"] == metric].copy()
-        d[f"{ts} (n ready = {int(d['n'].iloc[0]):,})" if len(d) else ts] = [
-            f"{e:.4f} [{lo:.4f}, {hi:.4f}]"
-            for e, lo, hi in zip(d["estimate"], d["ci_low"], d["ci_high"], strict=True)
-        ]
-        d = d[["category", d.columns[-1]]]
+        name = f"{ts} (n ready = {int(d['n'].iloc[0]):,})" if len(d) else ts
+        d[name] = [_fmt_ci(*x) for x in zip(d["estimate"], d["ci_low"], d["ci_high"],
+                                                strict=True)]
+        d = d[["category", name]]
         out = d if out is None else out.merge(d, on="category", how="outer")
-    out["_c"] = pd.to_numeric(out["category"], errors="coerce")
-    return out.sort_values(["_c", "category"]).drop(columns=["_c"]).astype(object).fillna("")
+    first = {c: i for i, c in enumerate(dict.fromkeys(
+        c for df in tables.values() for c in df.loc[df["metric"] == metric, "category"]))}
+    out["_c"] = pd.to_numeric(out["category"], errors="coerce").fillna(
+        out["category"].map(first))
+    return out.sort_values("_c").drop(columns=["_c"]).astype(object).fillna("")
 
 
 def fractions_table(tables: dict[str, pd.DataFrame], metrics: list[str]) -> pd.DataFrame:
