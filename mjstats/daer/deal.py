@@ -304,3 +304,155 @@ def instant_distribution(n_cards: int, kan_counts_long: bool = True) -> dict[tup
         if cards == n_cards:
             out[(longs, kans)] = out.get((longs, kans), 0) + w
     return out
+
+
+# --- exact: are the dealt cards 列, and do they reach the 胡 minimum? -------------------
+
+_KAN_HU = ((6, 9), (9, 12))  # [big][red]
+
+
+def _side_options(n: int, s: int, open2: int, open1: int, red_open: int, big: bool):
+    """Ways to use ``s`` copies of number ``n`` on one side (small or big), without 绞.
+
+    Yields ``(new_runs, new_red_runs, extra, longs, pairs, hu)`` where ``extra`` is
+    the kan/long/pair choice code.  Runs waiting for ``n`` (``open2`` closing,
+    ``open1`` continuing) and red runs needing 七 / 十 are served first.
+    """
+    need = open2 + open1 + (red_open if n in (6, 9) else 0)
+    rem = s - need
+    if rem < 0:
+        return
+    red = n in (1, 6, 9)
+    for extra, size in ((0, 0), (1, 3), (2, 4), (3, 2)):  # none, 坎, 垅, pair
+        rest = rem - size
+        if rest < 0:
+            continue
+        hu = 0
+        if extra == 1:
+            hu = _KAN_HU[big][red]
+        elif extra == 2:
+            hu = _KAN_HU[big][red] + 6
+        longs = 1 if extra == 2 else 0
+        pairs = 1 if extra == 3 else 0
+        if n == 1:
+            for u in range(rest + 1):  # red runs 二七十 / 贰柒拾 start at 二
+                t = rest - u
+                yield t, u, extra, longs, pairs, hu + u * (9 if big else 6)
+        elif n <= 7:
+            yield rest, 0, extra, longs, pairs, hu + (rest * (6 if big else 3) if n == 0 else 0)
+        elif rest == 0:
+            yield 0, 0, extra, longs, pairs, hu
+
+
+def _step(n: int, cfg: tuple, s: int, b: int, max_longs: int, hu_cap: int) -> list[tuple]:
+    ys1, ys2, yb1, yb2, rs, rb, pair, longs, hu = cfg
+    out = []
+    for j1 in range(3):  # 小小大
+        for j2 in range(3):  # 大大小
+            ss = s - 2 * j1 - j2
+            bb = b - j1 - 2 * j2
+            if ss < 0 or bb < 0:
+                continue
+            small = list(_side_options(n, ss, ys2, ys1, rs, False))
+            if not small:
+                continue
+            for tb, ub, _eb, lb, pb, hb in _side_options(n, bb, yb2, yb1, rb, True):
+                for ts, us, _es, ls, ps, hs in small:
+                    p2 = pair + ps + pb
+                    l2 = longs + ls + lb
+                    if p2 > 1 or l2 > max_longs:
+                        continue
+                    rs2 = rs + us if n < 9 else 0
+                    rb2 = rb + ub if n < 9 else 0
+                    out.append((ts, ys1, tb, yb1, rs2, rb2, p2, l2,
+                                min(hu + hs + hb, hu_cap)))
+    return out
+
+
+def dealt_lie_exact(n_cards: int = DEALER_CARDS, rules: str | DaErRules = "daer-luzhou",
+                    n_lie: int = 7) -> tuple[Fraction, Fraction]:
+    """Exact ``(P(the dealt cards are 列), P(they are 列 with at least min 胡))``.
+
+    For the dealer's 21 cards the second number is the probability of a 天胡 at
+    the deal (the instant win aside).  A dynamic programme along the ten numbers,
+    both cases at once, over *sets* of partial readings: the state of a hand
+    prefix is the set of (runs waiting, 二七十 waiting, pair, 垅, 胡 capped at the
+    minimum) it can reach, so every hand is counted once however many readings it
+    has.  Four alike may be a 垅 (then the hand needs a pair), as in
+    :func:`mjstats.daer.readings`.  ``n_lie`` is the number of 列 a hand needs (7;
+    smaller values let tests enumerate every small hand): ``3 * n_lie`` cards
+    without 垅, or ``k`` 垅, ``n_lie - 1 - k`` 列 of three and a pair.
+
+    Examples
+    --------
+    Three cards are 列 when they are a run (16 runs, 4**3 ways each), 二七十 or
+    贰柒拾, a 绞 (20 kinds of 绞, 24 ways) or a 坎 (20 kinds, 4 ways); they reach
+    10 胡 only as a 坎 of 贰, 柒 or 拾 (12 胡):
+
+    >>> lie, win = dealt_lie_exact(3, n_lie=1)
+    >>> lie == Fraction(16 * 64 + 2 * 64 + 20 * 24 + 20 * 4, comb(80, 3))
+    True
+    >>> win == Fraction(3 * 4, comb(80, 3))
+    True
+    """
+    r = _rules(rules)
+    n_cards = int(n_cards)
+    if not 0 <= n_cards <= N_CARDS:
+        raise MjStatsError(f"n_cards must be 0-{N_CARDS}, got {n_cards}")
+    hu_cap = max(int(r.min_hu), 1)
+    n_lie = int(n_lie)
+    max_longs = n_cards - 3 * n_lie + 1
+    max_longs = max_longs if 1 <= max_longs <= n_lie - 1 else 0
+    ways = [comb(4, c) for c in range(5)]
+    start = frozenset({(0, 0, 0, 0, 0, 0, 0, 0, 0)})
+    layer: dict[tuple[int, frozenset], int] = {(0, start): 1}
+    step_memo: dict = {}
+    for n in range(10):
+        nxt: dict[tuple[int, frozenset], int] = {}
+        set_memo: dict = {}
+        for (cards, cfgs), w in layer.items():
+            for s in range(5):
+                for b in range(5):
+                    c2 = cards + s + b
+                    if c2 > n_cards:
+                        continue
+                    key = (cfgs, s, b, c2)
+                    new = set_memo.get(key)
+                    if new is None:
+                        best: dict[tuple, int] = {}
+                        for cfg in cfgs:
+                            k2 = (n, cfg, s, b)
+                            res = step_memo.get(k2)
+                            if res is None:
+                                res = _step(n, cfg, s, b, max_longs, hu_cap)
+                                step_memo[k2] = res
+                            for nc in res:
+                                # cards the open runs still need must fit in the hand
+                                ys1, ys2, yb1, yb2, rs, rb = nc[:6]
+                                need = 2 * ys1 + ys2 + 2 * yb1 + yb2
+                                need += (rs + rb) * ((n < 6) + (n < 9))
+                                if c2 + need > n_cards:
+                                    continue
+                                # keep only the most 胡 per structure (more 胡 dominates)
+                                st = nc[:8]
+                                if best.get(st, -1) < nc[8]:
+                                    best[st] = nc[8]
+                        new = frozenset(st + (h,) for st, h in best.items())
+                        set_memo[key] = new
+                    if not new:
+                        continue
+                    nk = (c2, new)
+                    nxt[nk] = nxt.get(nk, 0) + w * ways[s] * ways[b]
+        layer = nxt
+    lie = win = 0
+    for (cards, cfgs), w in layer.items():
+        if cards != n_cards:
+            continue
+        ok = [c for c in cfgs if (c[7] == 0 and c[6] == 0 and n_cards == 3 * n_lie) or
+              (c[7] >= 1 and c[6] == 1 and n_cards == 3 * n_lie - 1 + c[7])]
+        if ok:
+            lie += w
+            if any(c[8] >= r.min_hu for c in ok):
+                win += w
+    total = comb(N_CARDS, n_cards)
+    return Fraction(lie, total), Fraction(win, total)

@@ -47,7 +47,7 @@ def _replay(seed, n, chunk):
 
 
 def test_deal_study_matches_replay_and_naive_reference():
-    n, chunk = 1500, 500
+    n, chunk = 800, 300
     st = deal_study(n, seed=11, chunk=chunk, rules="daer-luzhou")
     s = st.summary.set_index("metric")
     hands = _replay(11, n, chunk)
@@ -100,3 +100,38 @@ def test_instant_win_rate_agrees_with_exact():
     s = st.summary.set_index("metric")
     for m in ("dealer_instant", "player2_instant", "player3_instant"):
         assert abs(s.loc[m, "z"]) < 4, (m, s.loc[m])
+
+
+def _vectors(n, k=0, prefix=()):
+    """Every count vector of 20 kinds (each 0-4) summing to n."""
+    if k == 20:
+        if n == 0:
+            yield prefix
+        return
+    for c in range(min(4, n) + 1):
+        if n - c <= 4 * (19 - k):
+            yield from _vectors(n - c, k + 1, prefix + (c,))
+
+
+@pytest.mark.parametrize("n", [3, 6])
+def test_dealt_lie_exact_against_enumeration(n):
+    from mjstats.daer.deal import dealt_lie_exact
+    from mjstats.daer.groups import GROUP_CARDS, _readings
+    from mjstats.daer.rules import HU_OF_GROUP
+
+    buf = np.full((512, 8), -1, dtype=np.int64)
+    lie = win = 0
+    for v in _vectors(n):
+        c = np.array(v, dtype=np.int8)
+        # pretend 7 - n/3 列 are on the table so the kernel asks for n/3 列 of three
+        k = _readings(c, 7 - n // 3, 0, True, GROUP_CARDS, buf)
+        if k > 0:
+            w = 1
+            for x in v:
+                w *= comb(4, x)
+            lie += w
+            if max(sum(HU_OF_GROUP[g] for g in buf[r] if g >= 0) for r in range(k)) >= 10:
+                win += w
+    # four alike may be a 垅 with a pair (6 cards: 垅 + pair is 2 列 with the pair)
+    assert dealt_lie_exact(n, n_lie=n // 3) == (Fraction(lie, comb(80, n)),
+                                                Fraction(win, comb(80, n)))
