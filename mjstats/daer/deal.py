@@ -43,6 +43,11 @@ N_DEALT = DEALER_CARDS + 2 * PLAYER_CARDS
 MAX_HU = 128
 MAX_LEVEL = 64
 
+DEALER_LIE_EXACT = Fraction(1127578008739107, 252522581586583880)
+"""P(the dealer's 21 cards are 列) = 0.0044653, from ``dealt_lie_exact(21)`` (16 min, 6 GB)."""
+DEALER_WIN_EXACT = Fraction(4202330066967, 1881688387381400)
+"""P(the dealer's 21 cards are 列 with >= 10 胡, a 天胡) = 0.0022333, same run."""
+
 # columns of the per-chunk counters
 C_N, C_DEALER_INSTANT, C_P2_INSTANT, C_P3_INSTANT, C_ANY_INSTANT = 0, 1, 2, 3, 4
 C_DEALER_LIE, C_DEALER_WIN, C_DEALER_WIN_OR_INSTANT = 5, 6, 7
@@ -129,7 +134,9 @@ class DealStudy:
     summary : pandas.DataFrame
         One row per event (``metric``), with ``count``, ``n``, ``estimate``,
         ``lo``/``hi`` (Wilson 95%) and, for the instant win, the exact value and
-        the z-score of the estimate against it.
+        the z-score of the estimate against it; so for the dealer's 列 and 天胡
+        (:data:`DEALER_LIE_EXACT`, :data:`DEALER_WIN_EXACT`, computed once by
+        :func:`dealt_lie_exact`).
     hu : pandas.DataFrame
         胡 of the dealer's winning hands: ``hu``, ``count``, share with interval.
     levels : pandas.DataFrame
@@ -213,8 +220,9 @@ def deal_study(
         ("player2_instant", "3 垅 or 5 坎 in player 2's 20", tot[C_P2_INSTANT], p_player),
         ("player3_instant", "3 垅 or 5 坎 in player 3's 20", tot[C_P3_INSTANT], p_player),
         ("any_instant", "an instant win at the table", tot[C_ANY_INSTANT], None),
-        ("dealer_lie", "the dealer's 21 cards are 列", tot[C_DEALER_LIE], None),
-        ("dealer_win", "the dealer wins at once (列 and >= min 胡: 天胡)", wins, None),
+        ("dealer_lie", "the dealer's 21 cards are 列", tot[C_DEALER_LIE], DEALER_LIE_EXACT),
+        ("dealer_win", "the dealer wins at once (列 and >= min 胡: 天胡)", wins,
+         DEALER_WIN_EXACT if r.min_hu == 10 else None),
         ("dealer_win_or_instant", "dealer 天胡 or instant win", tot[C_DEALER_WIN_OR_INSTANT],
          None),
     ]

@@ -94,11 +94,13 @@ def test_deal_study_errors():
 
 @pytest.mark.slow
 def test_instant_win_rate_agrees_with_exact():
-    # 2e6 deals: the dealer's instant win (p ~ 9.3e-5) is seen ~186 times; the
-    # estimate must lie within 4 standard errors of the exact value (|z| < 4).
+    # 2e6 deals: the dealer's instant win (p ~ 9.3e-5) is seen ~186 times, the dealer's
+    # 列 (p ~ 4.47e-3) ~8900 times; each estimate must lie within 4 standard errors of
+    # the exact value (|z| < 4; exact 列/天胡 from dealt_lie_exact(21), stored constants).
     st = deal_study(2_000_000, seed=3)
     s = st.summary.set_index("metric")
-    for m in ("dealer_instant", "player2_instant", "player3_instant"):
+    for m in ("dealer_instant", "player2_instant", "player3_instant", "dealer_lie",
+              "dealer_win"):
         assert abs(s.loc[m, "z"]) < 4, (m, s.loc[m])
 
 
@@ -135,3 +137,12 @@ def test_dealt_lie_exact_against_enumeration(n):
     # four alike may be a 垅 with a pair (6 cards: 垅 + pair is 2 列 with the pair)
     assert dealt_lie_exact(n, n_lie=n // 3) == (Fraction(lie, comb(80, n)),
                                                 Fraction(win, comb(80, n)))
+
+
+def test_exact_constants_are_consistent():
+    from mjstats.daer.deal import DEALER_LIE_EXACT, DEALER_WIN_EXACT
+
+    # 天胡 hands are a subset of 列 hands; the denominators divide C(80, 21)
+    assert 0 < DEALER_WIN_EXACT < DEALER_LIE_EXACT < Fraction(1, 100)
+    assert (DEALER_LIE_EXACT * comb(80, 21)).denominator == 1
+    assert (DEALER_WIN_EXACT * comb(80, 21)).denominator == 1
