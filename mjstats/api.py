@@ -45,21 +45,25 @@ def rules(name="sichuan", **switches):
     return mahjong_rules(name, **switches)
 
 
-def score(hand, melds=None, win=None, self_draw: bool = False, rules="sichuan", **context):
+def score(hand, melds=None, win=None, self_draw: bool | None = None, rules="sichuan",
+          **context):
     """Score a finished hand under any rule set, mahjong or Da Er.
 
     The context keywords of each family are those of :func:`mjstats.scoring.score`
-    and :func:`mjstats.daer.scoring.score`.
+    and :func:`mjstats.daer.scoring.score`; ``self_draw`` left as ``None`` takes the
+    family's default (mahjong: a discard win; Da Er: self-drawn).
 
     Examples
     --------
     >>> score("123m345m789m234p66p", win="6p", rules="sichuan").total
     1
     """
+    if self_draw is not None:
+        context["self_draw"] = bool(self_draw)
     if _is_daer(rules):
         from mjstats.daer.scoring import score as daer_score
 
-        return daer_score(hand, melds or (), win=win, self_draw=self_draw, rules=rules, **context)
+        return daer_score(hand, melds or (), win=win, rules=rules, **context)
     from mjstats.scoring import score as mahjong_score
 
-    return mahjong_score(hand, melds, win=win, self_draw=self_draw, rules=rules, **context)
+    return mahjong_score(hand, melds, win=win, rules=rules, **context)

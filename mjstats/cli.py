@@ -128,6 +128,9 @@ def _register_score(sub) -> None:
                    "dealer": args.dealer}
         r = mj.score(args.hand, melds=args.melds, win=args.win, self_draw=args.self_draw,
                      rules=rules, **ctx)
+        if hasattr(r, "hu") and not getattr(r, "won", True):
+            print(r)
+            return 1
         print(r)
         return 0
 

@@ -73,3 +73,20 @@ def test_rules_command_lists_switches(capsys):
     for name in ("sichuan", "sichuan-app", "guangan", "liuzhou"):
         assert name in out
     assert "cap" in out and "zimo" in out
+
+
+def test_score_command_routes_daer(capsys):
+    # the seed's worked example: 10 胡, red → each loser -6, winner +10, 底家 +2
+    assert main(["score", "二二二三三七八九十十叁叁肆伍柒柒拾拾", "--melds", "pong 一",
+                 "--win", "八", "--rules", "daer-luzhou", "--self-draw"]) == 0
+    out = capsys.readouterr().out
+    assert "10胡" in out and "winner +10" in out and "底家 +2" in out
+
+
+def test_api_score_dispatch_keeps_family_defaults():
+    import mjstats as mj
+
+    r = mj.score("二二二三三七八九十十叁叁肆伍柒柒拾拾", melds=["pong 一"], win="八",
+                 rules="daer-luzhou")
+    assert r.hu == 10 and tuple(r.payments) == (10, -6, 2)
+    assert mj.score("123m345m789m234p66p", win="6p").total == 1
