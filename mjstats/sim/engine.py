@@ -1021,3 +1021,51 @@ def _settle_one(dealer, hands, mt, mk, nm, que, won, kp, visible, P, values, sw,
             _refresh(p, _shanten(hand[p], 2, T), hand, que, inset, mask, ready, T, mt, mk, nm)
     return _settle(dealer, hand, mt, mk, nm, que, won, ready, mask, kp, visible, P, values, sw,
                    T, conc, buf, work, hits, best, info, seat_rec, 0, ev, evn, True)
+
+
+# ----------------------------------------------------------------- cache guard
+
+
+def _guard_cache() -> None:
+    """Drop this module's numba disk cache when a kernel it inlines has changed.
+
+    numba invalidates a cached function only when its own file changes; the
+    engine compiles the scorer, the core kernels and the bots into itself, so
+    an edit there would otherwise leave a stale engine on disk.  A hash of
+    those files is kept next to the cache; when it differs, the cache index
+    files of :mod:`mjstats.sim.engine` and :mod:`mjstats.sim.bots` are removed
+    and the next call recompiles.  (With ``NUMBA_CACHE_DIR`` set, nothing is done.)
+    """
+    import hashlib
+    import os
+    from pathlib import Path
+
+    if os.environ.get("NUMBA_CACHE_DIR"):
+        return
+    root = Path(__file__).resolve().parents[1]
+    deps = ["_jit.py", "sim/bots.py", "scoring/kernels.py", "rules/base.py",
+            "rules/sichuan.py", "rules/guangan.py", "rules/liuzhou.py"]
+    deps += [f"core/{f.name}" for f in sorted((root / "core").glob("*.py"))]
+    h = hashlib.sha256()
+    for d in deps:
+        f = root / d
+        if f.exists():
+            h.update(d.encode())
+            h.update(f.read_bytes())
+    digest = h.hexdigest()
+    cache = Path(__file__).resolve().parent / "__pycache__"
+    stamp = cache / "engine-deps.sha256"
+    try:
+        if stamp.exists() and stamp.read_text() == digest:
+            return
+        if cache.exists():
+            for pat in ("engine.*.nbi", "engine.*.nbc", "bots.*.nbi", "bots.*.nbc"):
+                for f in cache.glob(pat):
+                    f.unlink(missing_ok=True)
+        cache.mkdir(exist_ok=True)
+        stamp.write_text(digest)
+    except OSError:  # pragma: no cover - read-only install: numba caches elsewhere
+        pass
+
+
+_guard_cache()

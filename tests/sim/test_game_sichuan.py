@@ -298,3 +298,24 @@ def test_bad_inputs():
         simulate("liuzhou", games=10)
     with pytest.raises(mj.MjStatsError):
         play_hand("sichuan", np.zeros(108, np.int8))
+
+
+def test_gangshanghua_self_draw_on_the_replacement():
+    # seat 1 konges 4p (6 of kong money) and the replacement 9p completes 123m567m999p11p:
+    # 平胡 x2 (the kong is a 根) x2 (杠上花) + 1 (自摸加底) = 5 from each of the three others;
+    # it leaves with 6 + 15 = 21.
+    w = build_wall("sichuan", 0,
+                   {0: "11m9m888p77p66p13p5p8m", 1: "4444p123m567m99p1p", 2: "234567999m12p55p",
+                    3: "1133557799s246s"},
+                   draws=["1p"], tail=["9p"])
+    r = play_hand("sichuan", w, 0, que=[2, 2, 2, 0], script=[["8m"], [], [], []])
+    validate(r.logs[0], r.seats)
+    s = r.seats.set_index("seat")
+    assert s.loc[1, "won"] == 1 and s.loc[1, "self_draw"] == 1
+    assert s.loc[1, "pat_GANGSHANGHUA"] == 1 and s.loc[1, "pat_GEN"] == 1
+    assert s.loc[1, "value"] == 5
+    assert s.loc[1, "pay_kong"] == 6 and s.loc[1, "pay_win"] == 15
+    assert s.loc[1, "pay_total"] == 21
+    fan = play_hand(rules("sichuan", zimo="fan"), w, 0, que=[2, 2, 2, 0],
+                    script=[["8m"], [], [], []])
+    assert fan.seats.set_index("seat").loc[1, "value"] == 8  # 1 x2 x2 x2 (自摸加番), cap 8

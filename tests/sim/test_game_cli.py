@@ -1,0 +1,46 @@
+"""The CLI-facing functions of mjstats.sim.simulate (wired into ``mjstats`` by the lead)."""
+
+from __future__ import annotations
+
+import argparse
+
+import pytest
+from games_validator import validate
+
+from mjstats.sim.simulate import add_compare_parser, add_simulate_parser, simulate
+
+
+def _parser():
+    p = argparse.ArgumentParser(prog="mjstats")
+    sub = p.add_subparsers(dest="command", required=True)
+    add_simulate_parser(sub)
+    add_compare_parser(sub)
+    return p
+
+
+def test_simulate_command(capsys, tmp_path):
+    args = _parser().parse_args(["simulate", "--rules", "sichuan", "--games", "200", "--seed",
+                                 "1", "--out", str(tmp_path), "--quiet"])
+    assert args.func(args) == 0
+    out = capsys.readouterr().out
+    assert "== patterns ==" in out and "平胡" in out
+    assert (tmp_path / "seats-00000.parquet").exists()
+
+
+def test_compare_command(capsys):
+    args = _parser().parse_args(["compare", "--rules", "sichuan", "sichuan-app", "guangan",
+                                 "--games", "100", "--seed", "2", "--bots", "efficiency",
+                                 "--quiet"])
+    assert args.func(args) == 0
+    out = capsys.readouterr().out
+    assert "draw rate" in out and "guangan" in out
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", ["sichuan", "sichuan-app", "guangan"])
+def test_validator_ten_thousand_hands(name):
+    r = simulate(name, games=10_000, seed=99, bots=("efficiency", "value", "random", "zimo"),
+                 log=10_000)
+    by_game = dict(tuple(r.seats.groupby("game")))
+    for lg in r.logs:
+        validate(lg, by_game[lg.game])
