@@ -26,7 +26,7 @@ from mjstats.study.deal_study import (
 SETS = ("sichuan", "guangan", "liuzhou")
 
 
-@numba.njit
+@numba.njit(cache=True)
 def _deal_with_last(wall, states, n, hands, last):
     """The study's draws, kept: dealer hands and the 14th tile of each deal."""
     cnt = np.zeros(34, dtype=np.int8)
