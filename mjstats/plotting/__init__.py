@@ -4,6 +4,7 @@ matplotlib is imported only when a chart is drawn.  Chinese names render with a
 CJK font (:mod:`mjstats.plotting.style`) or fall back to English labels.
 """
 
+from mjstats.plotting.daer import plot_daer_hu, plot_daer_patterns
 from mjstats.plotting.deals import plot_convergence, plot_deal_odds, plot_shanten
 from mjstats.plotting.games import (
     plot_fan_vs_rarity,
@@ -20,6 +21,8 @@ __all__ = [
     "cjk_font",
     "label",
     "plot_convergence",
+    "plot_daer_hu",
+    "plot_daer_patterns",
     "plot_deal_odds",
     "plot_fan_vs_rarity",
     "plot_pattern_frequency",
