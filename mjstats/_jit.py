@@ -7,6 +7,10 @@ both use numpy's error model (no exceptions raised for division by zero inside
 hot loops).  Kernels are never recursive: numba's on-disk cache breaks on
 recursion (numba issues #6061, #9129).
 
+The cache lives in ``$MJSTATS_CACHE/numba/<hash of the sources>`` (default
+``~/.cache/mjstats``), so editing any kernel recompiles every kernel that might
+inline it; ``NUMBA_CACHE_DIR`` overrides the location.
+
 The number of threads used by parallel kernels follows numba
 (``NUMBA_NUM_THREADS`` or :func:`numba.set_num_threads`); results never depend
 on it because randomness is seeded per chunk, not per thread.
@@ -14,7 +18,53 @@ on it because randomness is seeded per chunk, not per thread.
 
 from __future__ import annotations
 
+import hashlib
+import os
+from pathlib import Path
+
 import numba
+
+
+def _source_hash() -> str:
+    """Hash of every mjstats source file: the key of the on-disk kernel cache.
+
+    numba invalidates a cached kernel when *its own* file changes, not when a
+    kernel it calls (in another file) does; keying the whole cache folder on
+    all sources makes a stale kernel impossible.
+    """
+    root = Path(__file__).resolve().parent
+    h = hashlib.blake2b(digest_size=8)
+    for path in sorted(root.rglob("*.py")):
+        h.update(str(path.relative_to(root)).encode())
+        h.update(path.read_bytes())
+    return h.hexdigest()
+
+
+def _set_cache_dir() -> None:
+    if os.environ.get("NUMBA_CACHE_DIR"):
+        return  # the user chose a folder; respect it
+    base = os.environ.get("MJSTATS_CACHE") or str(Path.home() / ".cache" / "mjstats")
+    folder = Path(base) / "numba" / _source_hash()
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError:
+        return  # read-only home: numba falls back to __pycache__
+    numba.config.CACHE_DIR = str(folder)
+    # drop folders of other versions unused for a day (a day, so that another
+    # process still running an older version keeps its cache)
+    import shutil
+    import time
+
+    for old in folder.parent.iterdir():
+        try:
+            stale = old != folder and old.is_dir() and time.time() - old.stat().st_mtime > 86400
+        except OSError:
+            continue
+        if stale:
+            shutil.rmtree(old, ignore_errors=True)
+
+
+_set_cache_dir()
 
 _OPTIONS = dict(cache=True, nogil=True, error_model="numpy")
 

@@ -18,13 +18,38 @@ FORMS = ("standard", "seven_pairs", "any")
 
 
 @kernel
+def _complete_from_codes(c0, c1, c2, c3, n, form, T):
+    """Complete check from the four part codes and the tile count (fused deal kernels)."""
+    f0 = T.suit_flags[c0]
+    f1 = T.suit_flags[c1]
+    f2 = T.suit_flags[c2]
+    f3 = T.honor_flags[c3]
+    if form != 1 and n % 3 == 2:
+        # no part 1 mod 3, exactly one part 2 mod 3, every part splits
+        twos = 0
+        bad = False
+        for f in (f0, f1, f2, f3):
+            r = (f >> 2) & 3
+            if r == 1 or (f & 1) == 0:
+                bad = True
+                break
+            if r == 2:
+                twos += 1
+        if not bad and twos == 1:
+            return True
+    if form != 0 and n == 14:
+        return (f0 & f1 & f2 & f3 & 2) != 0
+    return False
+
+
+@kernel
 def _is_standard_codes(c0, c1, c2, c3, n, T):
-    """Standard completeness from the four part codes and the total ``n``."""
-    if n % 3 != 2:
-        return False
-    if T.suit_ok[c0] == 0 or T.suit_ok[c1] == 0 or T.suit_ok[c2] == 0 or T.honor_ok[c3] == 0:
-        return False
-    return True
+    """Standard completeness from the four part codes and the total ``n``.
+
+    Every part must split on its own, no part may hold 1 mod 3 tiles, and exactly
+    one part holds 2 mod 3 (the one pair).
+    """
+    return _complete_from_codes(c0, c1, c2, c3, n, 0, T)
 
 
 @kernel
@@ -52,31 +77,6 @@ def _is_standard(counts, T):
     if T.suit_ok[_suit_code(counts, 2)] == 0:
         return False
     return T.honor_ok[_suit_code(counts, 3)] != 0
-
-
-@kernel
-def _complete_from_codes(c0, c1, c2, c3, n, form, T):
-    """Complete check from the four part codes and the tile count (fused deal kernels)."""
-    f0 = T.suit_flags[c0]
-    f1 = T.suit_flags[c1]
-    f2 = T.suit_flags[c2]
-    f3 = T.honor_flags[c3]
-    if form != 1 and n % 3 == 2:
-        # no part 1 mod 3, exactly one part 2 mod 3, every part splits
-        twos = 0
-        bad = False
-        for f in (f0, f1, f2, f3):
-            r = (f >> 2) & 3
-            if r == 1 or (f & 1) == 0:
-                bad = True
-                break
-            if r == 2:
-                twos += 1
-        if not bad and twos == 1:
-            return True
-    if form != 0 and n == 14:
-        return (f0 & f1 & f2 & f3 & 2) != 0
-    return False
 
 
 @kernel

@@ -155,3 +155,31 @@ def test_batch_waits_and_shapes_match_single(rng):
         assert [mj.kind_name(k) for k in np.flatnonzero(masks[i])] == list(mj.waits(h))
         assert mj.wait_shape_bits(h)[0] == bits[i]
     assert bits.astype(bool).sum() >= 300
+
+
+@pytest.mark.parametrize("hand", ["22m1567p44678s77z", "11123m11123p112s"])
+def test_no_fake_wait_from_pairs_in_several_parts(hand):
+    # adding 1p (or 3s) leaves every part splittable, but with three or four pairs in
+    # all: not a win, so no wait (found by the deal-study developer)
+    assert mj.shanten(hand) == 1
+    assert mj.waits(hand) == {}
+    kinds, live = mj.wait_width_many(np.stack([mj.parse(hand)]))
+    assert int(kinds[0]) == 0 and int(live[0]) == 0
+
+
+def test_waits_equal_complete_check_on_random_honor_hands(rng):
+    # random 13-tile Liuzhou hands crowded on few kinds: a wait is exactly a tile
+    # that makes is_complete true
+    for _ in range(3000):
+        kinds = rng.choice(34, size=6, replace=False)
+        c = np.zeros(34, dtype=np.int8)
+        while c.sum() < 13:
+            k = rng.choice(kinds)
+            if c[k] < 4:
+                c[k] += 1
+        w = {mj.parse_tile(k) for k in mj.waits(c)}
+        for k in range(34):
+            if c[k] < 4:
+                d = c.copy()
+                d[k] += 1
+                assert (k in w) == mj.is_complete(d), (mj.format(c), mj.kind_name(k))
