@@ -194,6 +194,17 @@ def run_chunks(
     return acc
 
 
+def connect(address: str | None):
+    """A ``dask.distributed.Client`` for ``address`` (``tcp://host:8786``), or ``None``."""
+    if not address:
+        return None
+    try:
+        from dask.distributed import Client
+    except ImportError:
+        raise MjStatsError("--dask needs the dask extra: pip install 'mjstats[dask]'") from None
+    return Client(address)
+
+
 def _append(acc, df):
     return [df] if acc is None else [*acc, df]
 

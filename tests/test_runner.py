@@ -78,3 +78,20 @@ def test_dask_cluster_gives_identical_tables():
             distributed.Client(cluster) as client:
         remote = run_chunks(TASK, n, chunk, reduce=sum_frames, client=client, progress=False)
     pd.testing.assert_frame_equal(local, remote)
+
+
+def test_deal_study_resumes_from_saved_chunks(tmp_path):
+    from mjstats.study import deal_study
+
+    n = 5 * CHUNK
+    straight = deal_study("liuzhou", n, seed=9, progress=False, exact=False)
+    first = deal_study("liuzhou", n, seed=9, progress=False, exact=False, out=tmp_path)
+    chunks = sorted(tmp_path.glob("chunk-*.parquet"))
+    assert len(chunks) == 1  # 5 blocks fit one runner chunk of 32 blocks
+    # lose the work, as if the run had been killed before it was saved
+    chunks[0].unlink()
+    resumed = deal_study("liuzhou", n, seed=9, progress=False, exact=False, out=tmp_path,
+                         resume=True)
+    cols = ["metric", "category", "count", "n"]
+    pd.testing.assert_frame_equal(straight[cols], first[cols])
+    pd.testing.assert_frame_equal(straight[cols], resumed[cols])

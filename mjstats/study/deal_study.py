@@ -264,7 +264,8 @@ def _study_many(wall, states, first, n_total, chunk, full, T, out):
 
 def study_counts(tileset: str | TileSet, deals: int, seed: SeedLike = None,
                  study: str = "full", progress: bool = False,
-                 batch_chunks: int = 32) -> np.ndarray:
+                 batch_chunks: int = 32, out=None, resume: bool = False,
+                 client=None) -> np.ndarray:
     """Raw counters of a deal study (``int64`` vector, layout of this module's constants).
 
     Parameters
@@ -280,7 +281,13 @@ def study_counts(tileset: str | TileSet, deals: int, seed: SeedLike = None,
     progress : bool
         Show a tqdm progress bar (batches of ``batch_chunks`` chunks).
     batch_chunks : int
-        Chunks per kernel call (progress granularity).
+        Seeding blocks per runner chunk (progress and checkpoint granularity).
+    out : path, optional
+        Folder where each finished chunk is saved (:func:`mjstats.runner.run_chunks`).
+    resume : bool
+        Finish a run interrupted in ``out``; the counters equal an uninterrupted run.
+    client : dask.distributed.Client, optional
+        Run the chunks on a Dask cluster (same counters as locally).
 
     Examples
     --------
@@ -296,29 +303,36 @@ def study_counts(tileset: str | TileSet, deals: int, seed: SeedLike = None,
         raise MjStatsError(f"unknown study {study!r}; expected 'full' or 'complete'")
     if int(batch_chunks) < 1:
         raise MjStatsError(f"batch_chunks must be >= 1, got {batch_chunks}")
-    ss = seed_sequence(seed)
-    n_chunks = -(-deals // CHUNK)
-    total = np.zeros(N_COUNTERS, dtype=np.int64)
-    T = tables()
-    wall = ts.wall.copy()
-    bar = None
-    if progress:
-        from tqdm.auto import tqdm
+    import functools
 
-        bar = tqdm(total=deals, unit="deal", unit_scale=True, desc=f"deals {ts.name}")
-    try:
-        for first in range(0, n_chunks, int(batch_chunks)):
-            nb = min(int(batch_chunks), n_chunks - first)
-            out = np.zeros((nb, N_COUNTERS), dtype=np.int64)
-            _study_many(wall, chunk_states(ss, nb, first), first, deals, CHUNK,
-                        study == "full", T, out)
-            total += out.sum(axis=0)
-            if bar is not None:
-                bar.update(min(deals, (first + nb) * CHUNK) - min(deals, first * CHUNK))
-    finally:
-        if bar is not None:
-            bar.close()
-    return total
+    from mjstats.runner import run_chunks, sum_frames
+
+    ss = seed_sequence(seed)
+    task = functools.partial(counts_task, ts.name, study, ss)
+    meta = {"study": f"deal_study/{study}", "tileset": ts.name,
+            "seed_entropy": str(ss.entropy), "spawn_key": list(ss.spawn_key)}
+    df = run_chunks(task, deals, int(batch_chunks) * CHUNK, reduce=sum_frames, out=out,
+                    resume=resume, client=client, meta=meta, progress=progress,
+                    desc=f"deals {ts.name}")
+    return df.iloc[0].to_numpy(dtype=np.int64)
+
+
+def counts_task(tileset: str, study: str, seed, start: int, count: int) -> pd.DataFrame:
+    """Runner task: the counters of deals ``start .. start + count - 1`` as a one-row table.
+
+    Deal ``i`` of a study is the same whichever chunk computes it (it is drawn
+    from seeded block ``i // CHUNK``), so chunks may run in any order, in other
+    processes or on Dask workers, and be resumed.
+    """
+    if start % CHUNK:
+        raise MjStatsError(f"start must be a multiple of {CHUNK}, got {start}")
+    ts = _tileset(tileset)
+    first = start // CHUNK
+    nb = -(-count // CHUNK)
+    out = np.zeros((nb, N_COUNTERS), dtype=np.int64)
+    _study_many(ts.wall.copy(), chunk_states(seed, nb, first), first, start + count, CHUNK,
+                study == "full", tables(), out)
+    return pd.DataFrame(out.sum(axis=0)[None, :], columns=[f"c{i}" for i in range(N_COUNTERS)])
 
 
 def _rules_tileset(rules) -> TileSet:
@@ -371,7 +385,8 @@ def _row(metric, category, count, n, exact):
 
 def deal_study(rules: str | TileSet = "sichuan", deals: int = 1_000_000,
                seed: SeedLike = None, progress: bool = True, study: str = "full",
-               conf: float = 0.95, exact: bool = True) -> pd.DataFrame:
+               conf: float = 0.95, exact: bool = True, out=None, resume: bool = False,
+               client=None) -> pd.DataFrame:
     """Monte Carlo study of the deal: complete, ready, shanten and waits, with exact values.
 
     Parameters
@@ -392,6 +407,13 @@ def deal_study(rules: str | TileSet = "sichuan", deals: int = 1_000_000,
         Level of the Wilson intervals ``ci_low``/``ci_high``.
     exact : bool
         Add the exact values (:mod:`mjstats.exact`) and z-scores where defined.
+    out : path, optional
+        Save each finished chunk of counters in this folder, so an interrupted
+        run loses nothing; ``resume=True`` finishes it.
+    resume : bool
+        Reuse the chunks already in ``out``.
+    client : dask.distributed.Client, optional
+        Run the chunks on a Dask cluster: same table as locally.
 
     Returns
     -------
@@ -422,7 +444,8 @@ def deal_study(rules: str | TileSet = "sichuan", deals: int = 1_000_000,
     ts = _rules_tileset(rules)
     n_chunks = -(-int(deals) // CHUNK) if int(deals) > 0 else 0
     t0 = time.perf_counter()
-    counts = study_counts(ts, deals, seed, study, progress=progress and n_chunks > 16)
+    counts = study_counts(ts, deals, seed, study, progress=progress and n_chunks > 16,
+                          out=out, resume=resume, client=client)
     seconds = time.perf_counter() - t0
     ex = {}
     if exact:
@@ -469,14 +492,24 @@ def run_deal_study_cli(args) -> pd.DataFrame:
     ``.parquet`` or ``.csv`` path), ``study`` (``full``/``complete``),
     ``no_progress`` and ``conf``.  See :func:`add_deal_arguments` for the parser.
     """
-    df = deal_study(
-        rules=args.rules,
-        deals=args.deals,
-        seed=args.seed,
-        progress=not getattr(args, "no_progress", False),
-        study=getattr(args, "study", "full"),
-        conf=getattr(args, "conf", 0.95),
-    )
+    from mjstats.runner import connect
+
+    client = connect(getattr(args, "dask", None))
+    try:
+        df = deal_study(
+            rules=args.rules,
+            deals=args.deals,
+            seed=args.seed,
+            progress=not getattr(args, "no_progress", False),
+            study=getattr(args, "study", "full"),
+            conf=getattr(args, "conf", 0.95),
+            out=getattr(args, "chunks", None),
+            resume=getattr(args, "resume", False),
+            client=client,
+        )
+    finally:
+        if client is not None:
+            client.close()
     out = getattr(args, "out", None)
     if out:
         write_table(df, out)
@@ -500,4 +533,10 @@ def add_deal_arguments(parser) -> None:
     parser.add_argument("--study", choices=STUDIES, default="full",
                         help="'complete' counts only complete-at-deal hands (fast)")
     parser.add_argument("--conf", type=float, default=0.95, help="interval level")
-    parser.add_argument("--no-progress", action="store_true", help="no progress bar")
+    parser.add_argument("--no-progress", "--quiet", action="store_true", help="no progress bar")
+    parser.add_argument("--chunks", default=None, metavar="DIR",
+                        help="save each finished chunk in DIR (nothing lost on interruption)")
+    parser.add_argument("--resume", action="store_true",
+                        help="finish the run saved in --chunks DIR (same numbers)")
+    parser.add_argument("--dask", default=None, metavar="ADDRESS",
+                        help="run the chunks on a Dask scheduler, e.g. tcp://host:8786")
