@@ -12,6 +12,7 @@ import time
 
 import numba
 import numpy as np
+from _timing import best_of
 
 import mjstats as mj
 from mjstats.core.complete import _is_complete_many
@@ -19,15 +20,6 @@ from mjstats.core.shanten import _shanten_many
 from mjstats.core.tables import tables
 from mjstats.core.waits import _wait_width_many
 from mjstats.sim.deals import count_complete
-
-
-def best_of(fn, repeat=3):
-    best = float("inf")
-    for _ in range(repeat):
-        t = time.perf_counter()
-        fn()
-        best = min(best, time.perf_counter() - t)
-    return best
 
 
 def main() -> None:

@@ -9,22 +9,13 @@ The machines are shared and noisy; compare numbers from the same run.
 from __future__ import annotations
 
 import argparse
-import time
 
 import numba
 import numpy as np
+from _timing import best_of
 
 from mjstats import daer
 from mjstats.daer.deal import deal_study
-
-
-def best_of(fn, repeat=3):
-    best = float("inf")
-    for _ in range(repeat):
-        t = time.perf_counter()
-        fn()
-        best = min(best, time.perf_counter() - t)
-    return best
 
 
 def main() -> None:

@@ -11,20 +11,11 @@ study.  The best of three runs is reported; shared machines are noisy.
 from __future__ import annotations
 
 import argparse
-import time
 
 import numba
+from _timing import best_of
 
 from mjstats.study import study_counts
-
-
-def best_of(fn, repeat=3):
-    best = float("inf")
-    for _ in range(repeat):
-        t = time.perf_counter()
-        fn()
-        best = min(best, time.perf_counter() - t)
-    return best
 
 
 def main() -> None:

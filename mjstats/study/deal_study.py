@@ -33,6 +33,7 @@ from mjstats.core.waits import _EN, _ZH, WaitShape, _shapes, _wait_mask
 from mjstats.errors import MjStatsError
 from mjstats.results.tables import proportion_table, write_table
 from mjstats.sim.deals import CHUNK
+from mjstats.sim.deals import _draw_codes as _draw_parts
 from mjstats.tiles import TileSet
 from mjstats.tiles import tileset as _tileset
 
@@ -59,22 +60,6 @@ PART_OF = np.array([min(k // 9, 3) for k in range(34)], dtype=np.int64)
 """Part (0-2 suits, 3 honors) of each kind."""
 INC_OF = np.array([5 ** (k - 9 * min(k // 9, 3)) for k in range(34)], dtype=np.int64)
 """Base-5 weight of each kind inside its part's code."""
-
-
-@kernel
-def _draw_parts(wall, n_tiles, state, codes):
-    """Partial Fisher-Yates (the same tiles as :func:`mjstats.sim.deals._draw`): part codes only."""
-    codes[0] = 0
-    codes[1] = 0
-    codes[2] = 0
-    codes[3] = 0
-    n = wall.shape[0]
-    for i in range(n_tiles):
-        j = i + _below(state, n - i)
-        t = wall[j]
-        wall[j] = wall[i]
-        wall[i] = t
-        codes[PART_OF[t]] += INC_OF[t]
 
 
 @kernel
