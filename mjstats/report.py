@@ -98,7 +98,74 @@ def section_deals(ctx: Context) -> Section:
     return sec
 
 
-SECTIONS: list[Callable[[Context], Section]] = [section_deals]
+GAME_RULES = ("sichuan", "sichuan-app", "guangan", "liuzhou")
+
+
+def section_games(ctx: Context) -> Section:
+    """Whole hands under each rule set: patterns, value, waits, turns, payoffs, balance."""
+    import mjstats as mj
+    from mjstats.sim.simulate import simulate
+
+    sec = Section("Whole games 对局模拟")
+    results = {}
+    skipped = []
+    for rules in GAME_RULES:
+        try:
+            results[rules] = simulate(rules, games=ctx.games, seed=ctx.seed,
+                                      progress=ctx.progress)
+        except mj.MjStatsError as e:  # a rule set the engine does not play yet
+            skipped.append(f"{rules}: {e}")
+    sec.text(f"{ctx.games:,} hands per rule set, four 'efficiency' bots, seed {ctx.seed}. "
+             f"Intervals are 95% (Wilson for proportions, normal for means).")
+    for note in skipped:
+        sec.text(f"Not simulated: {note}")
+    for rules, r in results.items():
+        r.seats.to_parquet(ctx.out / f"seats_{rules}.parquet", index=False)
+        r.hands.to_parquet(ctx.out / f"hands_{rules}.parquet", index=False)
+    outcomes = pd.concat([r.outcomes().assign(rules=k) for k, r in results.items()])
+    sec.table(outcomes[["rules"] + [c for c in outcomes.columns if c != "rules"]])
+    fan = pd.concat([r.fan().assign(rules=k) for k, r in results.items()])
+    sec.table(fan[["rules"] + [c for c in fan.columns if c != "rules"]])
+    pats = {k: r.patterns() for k, r in results.items()}
+    bal = {k: r.balance() for k, r in results.items()}
+    sec.image(ctx, mj.plot.plot_pattern_frequency(pats), "pattern_frequency.png",
+              "how often each pattern wins, per hand, by rule set (95% intervals)")
+    sec.image(ctx, mj.plot.plot_fan_vs_rarity(bal), "fan_vs_rarity.png",
+              "each pattern's value (log2) against its rarity (-log2 of its share of wins)")
+    sec.image(ctx, mj.plot.plot_point_share(bal), "point_share.png",
+              "share of all points carried by wins with each pattern")
+    waits = {k: r.waits() for k, r in results.items()}
+    sec.image(ctx, mj.plot.plot_wait_width(waits), "wait_width.png",
+              "kinds waited on at the moment of winning")
+    sec.image(ctx, mj.plot.plot_wait_shapes(waits), "wait_shapes.png",
+              "wait shapes at the moment of winning")
+    sec.image(ctx, mj.plot.plot_win_turns({k: r.turns() for k, r in results.items()}),
+              "win_turns.png", "cumulative share of wins by the winner's turn")
+    sec.image(ctx, mj.plot.plot_payoff({k: r.payoff() for k, r in results.items()}),
+              "payoff.png", "mean result per hand by seat relative to the dealer")
+    for k, b in bal.items():
+        b.assign(rules=k).to_parquet(ctx.out / f"balance_{k}.parquet", index=False)
+    return sec
+
+
+def section_daer(ctx: Context) -> Section:
+    """Da Er: dealt wins (exact beside Monte Carlo), 胡 and 名堂 of dealt winning hands."""
+    import mjstats as mj
+    from mjstats import daer
+
+    sec = Section("Da Er 大贰")
+    st = daer.deal_study(ctx.deals, seed=ctx.seed)
+    st.summary.to_parquet(ctx.out / "daer_summary.parquet", index=False)
+    st.patterns.to_parquet(ctx.out / "daer_patterns.parquet", index=False)
+    sec.text(f"{ctx.deals:,} deals (dealer 21 cards, two players 20), rules "
+             f"daer-luzhou-mingtang, seed {ctx.seed}.")
+    sec.table(st.summary)
+    sec.image(ctx, mj.plot.plot_daer_patterns(st.patterns), "daer_patterns.png",
+              "名堂 among the dealer's dealt winning hands")
+    return sec
+
+
+SECTIONS: list[Callable[[Context], Section]] = [section_deals, section_games, section_daer]
 """Report sections in page order."""
 
 _CSS = """body{font-family:'Noto Sans CJK SC','mjstats CJK',sans-serif;max-width:1100px;
