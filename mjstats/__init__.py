@@ -31,6 +31,7 @@ from mjstats.errors import HandError, MjStatsError, NotationError, RuleError
 from mjstats.rules import describe_rules
 from mjstats.scoring import Table, score_many
 from mjstats.sim.deals import deal
+from mjstats.sim.simulate import SimResult, compare, simulate
 from mjstats.study import deal_study
 from mjstats.tiles import (
     TILESETS,
@@ -60,8 +61,10 @@ __all__ = [
     "NotationError",
     "Reading",
     "RuleError",
+    "SimResult",
     "TileSet",
     "WaitShape",
+    "compare",
     "deal",
     "deal_study",
     "describe_rules",
@@ -79,6 +82,7 @@ __all__ = [
     "rules",
     "score",
     "score_many",
+    "simulate",
     "shanten",
     "shanten_many",
     "tileset",

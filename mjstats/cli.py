@@ -173,7 +173,15 @@ def _register_rules(sub) -> None:
     p.set_defaults(func=run)
 
 
-_EXTRA_COMMANDS: list = [_register_deal, _register_score, _register_rules, _register_report]
+def _register_games(sub) -> None:
+    from mjstats.sim.simulate import add_compare_parser, add_simulate_parser
+
+    add_simulate_parser(sub)
+    add_compare_parser(sub)
+
+
+_EXTRA_COMMANDS: list = [_register_deal, _register_score, _register_rules, _register_games,
+                         _register_report]
 """Functions ``register(subparsers)`` adding more subcommands (deal, score, rules, ...)."""
 
 
