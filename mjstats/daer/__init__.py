@@ -39,6 +39,7 @@ from mjstats.daer.scoring import (
     pattern_table,
     score,
 )
+from mjstats.daer.simulate import DaErSim, build_deck, play, simulate
 
 __all__ = [
     "BIG",
@@ -48,6 +49,10 @@ __all__ = [
     "N_KINDS",
     "RED_KINDS",
     "RULESETS",
+    "DaErSim",
+    "build_deck",
+    "play",
+    "simulate",
     "SMALL",
     "DaErRules",
     "DaErScore",
