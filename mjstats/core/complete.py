@@ -11,7 +11,7 @@ from __future__ import annotations
 import numpy as np
 
 from mjstats._jit import kernel, parallel_kernel, prange
-from mjstats.core.codes import _suit_code, as_hand, as_hands
+from mjstats.core.codes import _codes, _suit_code, as_hand, as_hands
 from mjstats.core.tables import tables
 
 FORMS = ("standard", "seven_pairs", "any")
@@ -91,12 +91,9 @@ def _is_seven_pairs(counts):
 
 @kernel
 def _is_complete(counts, form, T):
-    """``form`` 0 standard, 1 seven pairs, 2 either."""
-    if form != 1 and _is_standard(counts, T):
-        return True
-    if form != 0 and _is_seven_pairs(counts):
-        return True
-    return False
+    """``form`` 0 standard, 1 seven pairs, 2 either (one pass for the codes, then flags)."""
+    c0, c1, c2, c3, n = _codes(counts)
+    return _complete_from_codes(c0, c1, c2, c3, n, form, T)
 
 
 @parallel_kernel
