@@ -235,6 +235,8 @@ def _improving(hand, nm, s, que, inset, visible, T):
 @kernel
 def _que_discard(hand, que):
     """A missing-suit tile to discard first (a single before a pair), or -1."""
+    if que < 0:
+        return -1
     best = -1
     best_c = 9
     for k in range(9 * que, 9 * que + 9):
@@ -410,3 +412,70 @@ def _want_kong(hand, removed_kind, removed_n, s_ref, bot, T, state):
     s = _shanten(hand, 2, T)
     hand[removed_kind] += removed_n
     return s <= s_ref
+
+
+@kernel
+def _choose_chow(hand, tile, nm, mt, mk, que, bot, T, state, sc):
+    """Lowest kind of the run a seat chows with ``tile`` from its left, or -1 to decline.
+
+    Efficiency: the run whose best discard afterwards gives the lowest shanten, if
+    that is no worse than now.  Value: never toward 七对/对对胡, only in its suit
+    toward 清一色.  Random: a random possible run half of the time.
+    """
+    if tile >= 27:
+        return -1
+    base = tile - tile % 9
+    n_opt = 0
+    best = -1
+    best_s = 99
+    for lo in (tile - 2, tile - 1, tile):
+        if lo < base or lo + 2 > base + 8:
+            continue
+        ok = True
+        for x in range(lo, lo + 3):
+            if x != tile and hand[x] < 1:
+                ok = False
+        if not ok:
+            continue
+        n_opt += 1
+        if bot == RANDOM:
+            continue
+        for x in range(lo, lo + 3):
+            if x != tile:
+                hand[x] -= 1
+        s = _discard_scan(hand, nm + 1, T, 0, 34, 2, sc)
+        for x in range(lo, lo + 3):
+            if x != tile:
+                hand[x] += 1
+        if s < best_s:
+            best_s = s
+            best = lo
+    if n_opt == 0:
+        return -1
+    if bot == RANDOM:
+        if _below(state, 2) == 0:
+            return -1
+        j = _below(state, n_opt)
+        for lo in (tile - 2, tile - 1, tile):
+            if lo < base or lo + 2 > base + 8:
+                continue
+            ok = True
+            for x in range(lo, lo + 3):
+                if x != tile and hand[x] < 1:
+                    ok = False
+            if ok:
+                if j == 0:
+                    return lo
+                j -= 1
+        return -1  # pragma: no cover
+    if bot == VALUE:
+        tgt = _value_target(hand, mk, mt, nm, que)
+        kind = tgt % 256
+        if kind == 1 or kind == 3:
+            return -1
+        if kind == 2 and tile // 9 != tgt // 256:
+            return -1
+    if bot == ZIMO or bot == EFFICIENCY or bot == VALUE:
+        if best_s <= _shanten(hand, 2, T):
+            return best
+    return -1

@@ -53,13 +53,14 @@ SEAT_COLUMNS = (
     "win_tile", "win_from", "win_flags", "value", "value_raw", "wait_kinds", "wait_live",
     "wait_shape", "win_shape", "n_pong", "n_kong", "n_addkong", "n_ckong",
     "pay_win", "pay_kong", "pay_transfer", "pay_refund", "pay_chajiao", "pay_huazhu",
-    "pay_total", "ready_end", "huazhu", "chajiao_value", "n_draws", "passed",
+    "pay_total", "ready_end", "huazhu", "chajiao_value", "n_draws", "passed", "n_chow",
 )
 """Columns of the seat record (see :mod:`mjstats.sim.records` for their meaning)."""
 
 HAND_COLUMNS = (
     "dealer", "n_winners", "drawn", "wall_left", "n_discards", "max_multi", "n_robbed",
     "n_kongs", "n_ready_end", "n_notready_end", "n_huazhu", "end_reason", "error",
+    "next_dealer",
 )
 """Columns of the hand record."""
 
@@ -67,12 +68,13 @@ HAND_COLUMNS = (
  C_WIN_TILE, C_WIN_FROM, C_WIN_FLAGS, C_VALUE, C_VALUE_RAW, C_WAIT_KINDS, C_WAIT_LIVE,
  C_WAIT_SHAPE, C_WIN_SHAPE, C_N_PONG, C_N_KONG, C_N_ADDKONG, C_N_CKONG,
  C_PAY_WIN, C_PAY_KONG, C_PAY_TRANSFER, C_PAY_REFUND, C_PAY_CHAJIAO, C_PAY_HUAZHU,
- C_PAY_TOTAL, C_READY_END, C_HUAZHU, C_CHAJIAO_VALUE, C_N_DRAWS, C_PASSED) = range(
+ C_PAY_TOTAL, C_READY_END, C_HUAZHU, C_CHAJIAO_VALUE, C_N_DRAWS, C_PASSED, C_N_CHOW) = range(
     len(SEAT_COLUMNS))
 N_SEAT = len(SEAT_COLUMNS)
 
 (H_DEALER, H_N_WINNERS, H_DRAWN, H_WALL_LEFT, H_N_DISCARDS, H_MAX_MULTI, H_N_ROBBED,
- H_N_KONGS, H_N_READY_END, H_NOTREADY_END, H_N_HUAZHU, H_END_REASON, H_ERROR) = range(
+ H_N_KONGS, H_N_READY_END, H_NOTREADY_END, H_N_HUAZHU, H_END_REASON, H_ERROR,
+ H_NEXT_DEALER) = range(
     len(HAND_COLUMNS))
 N_HAND = len(HAND_COLUMNS)
 
@@ -95,9 +97,10 @@ EV_PAY = 7  # seat pays other amount; tile = reason (R_*)
 EV_READY = 8  # 查叫 status: tile = 1 ready, 0 not ready, 2 花猪; amount = value
 EV_END = 9  # tile = end reason (0 three won, 1 wall empty)
 EV_ROB = 10  # seat announces an added kong of tile that other(s) rob: logged before the wins
+EV_CHOW = 11  # seat chows tile from other; amount = lowest kind of the run
 
 EVENT_NAMES = ("que", "draw", "discard", "pong", "kong", "win", "pass", "pay", "ready", "end",
-               "rob")
+               "rob", "chow")
 
 R_WIN = 0
 R_KONG = 1
@@ -112,12 +115,14 @@ REASONS = ("win", "kong", "transfer", "refund", "chajiao", "huazhu")
 PARAMS = (
     "family", "kong_money", "zhigang", "maomaoyu", "angang", "bugang", "bugang_now",
     "transfer", "zhuanyu", "chajiao_min", "sijiao", "huazhu", "huazhu_double", "last4",
-    "dianpao_hua", "zimo_di", "refund",
+    "dianpao_hua", "zimo_di", "refund", "chow", "end_at_win", "rob", "hide_ckong", "rotate",
+    "sanbi", "settle",
 )
 """Engine parameters (one ``int64`` each), built from a rule set by :func:`engine_params`."""
 (P_FAMILY, P_KONG_MONEY, P_ZHIGANG, P_MAOMAOYU, P_ANGANG, P_BUGANG, P_BUGANG_NOW,
  P_TRANSFER, P_ZHUANYU, P_CHAJIAO_MIN, P_SIJIAO, P_HUAZHU, P_HUAZHU_DOUBLE, P_LAST4,
- P_DIANPAO_HUA, P_ZIMO_DI, P_REFUND) = range(len(PARAMS))
+ P_DIANPAO_HUA, P_ZIMO_DI, P_REFUND, P_CHOW, P_END_AT_WIN, P_ROB, P_HIDE_CKONG, P_ROTATE,
+ P_SANBI, P_SETTLE) = range(len(PARAMS))
 
 
 def engine_params(R: RuleSet) -> np.ndarray:
@@ -129,10 +134,8 @@ def engine_params(R: RuleSet) -> np.ndarray:
     颗 inside the winning hand (no kong money); 查叫 pays the largest win and a hand
     still holding its missing suit pays twice (``chajiao_double``).
 
-    Raises
-    ------
-    RuleError
-        For a rule family the engine does not play yet (Liuzhou).
+    Liuzhou: chow from the left, the hand ends at the win(s), kong money paid at
+    once (明杠 1 from the feeder, 暗杠 1 from each), 吃三比, dealer rotation.
 
     Examples
     --------
@@ -161,15 +164,25 @@ def engine_params(R: RuleSet) -> np.ndarray:
         p[P_DIANPAO_HUA] = 1 if sw["dianganghua"] == "dianpao" else 0
         p[P_ZIMO_DI] = 1 if sw["zimo"] == "di" else 0
         p[P_REFUND] = 1
+        p[P_ROB] = 1
+        p[P_SETTLE] = 1
     elif R.family == Family.GUANGAN:
         p[P_SIJIAO] = 1
         p[P_HUAZHU] = 0
         p[P_HUAZHU_DOUBLE] = 2 if sw["chajiao_double"] else 1
-    else:
-        raise RuleError(
-            f"the game engine plays Sichuan and Guang'an 血战到底; {R.name!r} (Liuzhou) "
-            f"is not implemented yet"
-        )
+        p[P_ROB] = 1
+        p[P_SETTLE] = 1
+    elif R.family == Family.LIUZHOU:
+        # 明杠 1分 (the feeder; for a kong added to a pong, the player who fed the pong),
+        # 暗杠 每人1分, paid at once (及时給); the hand ends at the win(s); chow from the left
+        p[P_KONG_MONEY] = 2
+        p[P_CHOW] = 1
+        p[P_END_AT_WIN] = 1
+        p[P_HIDE_CKONG] = 1
+        p[P_ROTATE] = 1
+        p[P_SANBI] = 1 if sw["sanbi"] else 0
+    else:  # pragma: no cover
+        raise RuleError(f"the game engine does not play rule family {R.family!r}")
     return p
 
 
@@ -205,6 +218,8 @@ def _pay(frm, to, amount, reason, col, seat_rec, base, ev, evn, log):
 
 @kernel
 def _has_que(hand, que):
+    if que < 0:
+        return False
     for k in range(9 * que, 9 * que + 9):
         if hand[k] > 0:
             return True
@@ -227,6 +242,16 @@ def _wait_mask_near(h, T, inset, out):
     ok1 = T.suit_ok[c1] != 0
     ok2 = T.suit_ok[c2] != 0
     ok3 = T.honor_ok[c3] != 0
+    m0 = 0
+    m1 = 0
+    m2 = 0
+    m3 = 0
+    for r in range(9):
+        m0 += h[r]
+        m1 += h[9 + r]
+        m2 += h[18 + r]
+    for r in range(27, 34):
+        m3 += h[r]
     odd = 0
     odd_kind = -1
     for k in range(34):
@@ -240,7 +265,16 @@ def _wait_mask_near(h, T, inset, out):
         if not inset[k] or h[k] >= 4 or not B._near(h, k):
             continue
         ok = False
+        std_ok = False
         if std:
+            # each part splits on its own and exactly one part holds the pair (2 mod 3)
+            r0 = (m0 + (1 if k < 9 else 0)) % 3
+            r1 = (m1 + (1 if 9 <= k < 18 else 0)) % 3
+            r2 = (m2 + (1 if 18 <= k < 27 else 0)) % 3
+            r3 = (m3 + (1 if k >= 27 else 0)) % 3
+            std_ok = (r0 != 1 and r1 != 1 and r2 != 1 and r3 != 1
+                      and (r0 == 2) + (r1 == 2) + (r2 == 2) + (r3 == 2) == 1)
+        if std and std_ok:
             if k < 9:
                 ok = ok1 and ok2 and ok3 and T.suit_ok[c0 + _POW5[k]] != 0
             elif k < 18:
@@ -351,6 +385,15 @@ def _kong_money(p, typ, frm, pay_now, P, won, kp, lastk, seat_rec, base, ev, evn
         lastk[j] = 0
     if P[P_KONG_MONEY] == 0 or not pay_now:
         return
+    if P[P_KONG_MONEY] == 2:  # Liuzhou: 明杠 1 from the feeder, 暗杠 1 from each
+        for j in range(4):
+            if j == p or won[j] != 0:
+                continue
+            if typ == K.CKONG or j == frm:
+                lastk[j] = 1
+                kp[p, j] += 1
+                _pay(j, p, 1, R_KONG, C_PAY_KONG, seat_rec, base, ev, evn, log)
+        return
     for j in range(4):
         if j == p or won[j] != 0:
             continue
@@ -455,13 +498,59 @@ def _settle(dealer, hand, mt, mk, nm, que, won, ready, mask, kp, visible, P, val
     return n_ready, n_not, n_hz
 
 
+@kernel
+def _liuzhou_pay(w, d, v, flags, kong_typ, kong_feeder, take, P, mult, seat_rec, base, ev, evn,
+                 log):
+    """Liuzhou win payments: ``v`` per payer (the scorer's total), 吃三比, 杠上花.
+
+    ``d`` is the discarder (-1 self-draw).  吃三比 (seat ``a`` took three melds from
+    ``b``, ``take[a, b] >= 3``): on a discard between the two the discarder pays x2;
+    when ``b`` feeds a third seat, ``a`` pays as well; when ``b`` self-draws, ``a``
+    pays x3.  杠上花 after a kong from a discard: the kong's feeder pays for all
+    three.  (Kong money itself was paid when the kong was made.)
+    """
+    for j in range(4):
+        mult[j] = 0
+    if d >= 0:
+        mult[d] = 1
+        if P[P_SANBI]:
+            for a in range(4):
+                for b in range(4):
+                    if a == b or take[a, b] < 3:
+                        continue
+                    if (a == d and b == w) or (a == w and b == d):
+                        mult[d] = 2
+                    elif b == d and a != w:
+                        mult[a] += 1
+        for j in range(4):
+            if mult[j] > 0:
+                _pay(j, w, v * mult[j], R_WIN, C_PAY_WIN, seat_rec, base, ev, evn, log)
+        return
+    for j in range(4):
+        if j != w:
+            mult[j] = 1
+    if P[P_SANBI]:
+        for a in range(4):
+            if a != w and take[a, w] >= 3:
+                mult[a] = 3
+    if (flags & K.AFTER_KONG) and kong_typ == K.KONG and kong_feeder >= 0:
+        tot = 0
+        for j in range(4):
+            tot += v * mult[j]
+        _pay(kong_feeder, w, tot, R_WIN, C_PAY_WIN, seat_rec, base, ev, evn, log)
+        return
+    for j in range(4):
+        if j != w:
+            _pay(j, w, v * mult[j], R_WIN, C_PAY_WIN, seat_rec, base, ev, evn, log)
+
+
 # ----------------------------------------------------------------- one hand
 
 
 @kernel
 def _play(wall, n_wall, dealer, bots, que_in, script, P, values, sw, T, inset, state,
           hand, mt, mk, mfrom, nm, visible, mask, ready, passblock, kp, lastk, que, won,
-          ndraw, ndisc, winners, conc, buf, work, hits, best, info, tbits, bsc,
+          ndraw, ndisc, winners, conc, buf, work, hits, best, info, tbits, bsc, take, mult,
           seat_rec, pat_rec, hand_rec, g, ev, evn, log):
     """Play one hand from ``wall`` (already shuffled); write rows ``g`` of the records."""
     family = P[P_FAMILY]
@@ -477,6 +566,7 @@ def _play(wall, n_wall, dealer, bots, que_in, script, P, values, sw, T, inset, s
             mk[p, i] = 0
             mfrom[p, i] = -1
             kp[p, i] = 0
+            take[p, i] = 0
         nm[p] = 0
         ready[p] = 0
         won[p] = 0
@@ -512,6 +602,10 @@ def _play(wall, n_wall, dealer, bots, que_in, script, P, values, sw, T, inset, s
     head = pos
     tail = n_wall - 1
     for p in range(4):
+        if family == K.F_LIUZHOU:
+            que[p] = -1  # no missing suit
+            seat_rec[base + p, C_QUE] = -1
+            continue
         q = que_in[p]
         if q < 0:
             q = B._choose_que(hand[p], bots[p], state)
@@ -533,6 +627,8 @@ def _play(wall, n_wall, dealer, bots, que_in, script, P, values, sw, T, inset, s
     n_robbed = 0
     n_kongs = 0
     end_reason = 1
+    next_dealer = dealer
+    kong_feeder = -1
     while True:
         drawn = -1
         tsumo = -1
@@ -578,12 +674,18 @@ def _play(wall, n_wall, dealer, bots, que_in, script, P, values, sw, T, inset, s
                             _record_win(cur, drawn, -1, flags, v, n_won, ndraw[cur], step,
                                         hand, visible, T, mask, tbits, best, info, seat_rec,
                                         pat_rec, base)
+                            if n_won == 1:
+                                next_dealer = cur
                             # who pays
                             kf = -1
                             if (after_kong and P[P_DIANPAO_HUA] and last_kong_type == K.KONG
                                     and nm[cur] > 0):
                                 kf = mfrom[cur, nm[cur] - 1]
-                            if kf >= 0:
+                            if family == K.F_LIUZHOU:
+                                _liuzhou_pay(cur, -1, v, flags, last_kong_type if after_kong
+                                             else 0, kong_feeder, take, P, mult, seat_rec,
+                                             base, ev, evn, log)
+                            elif kf >= 0:
                                 di = 1 if (P[P_ZIMO_DI] and best[K.S_ZIMO] > 0) else 0
                                 _pay(kf, cur, v - di, R_WIN, C_PAY_WIN, seat_rec, base, ev,
                                      evn, log)
@@ -612,10 +714,15 @@ def _play(wall, n_wall, dealer, bots, que_in, script, P, values, sw, T, inset, s
                             _log(ev, evn, log, EV_WIN, cur, t, -1, flags)
                             _record_win(cur, t, -1, flags, v, n_won, 0, step, hand, visible,
                                         T, mask, tbits, best, info, seat_rec, pat_rec, base)
-                            for j in range(4):
-                                if j != cur and won[j] == 0:
-                                    _pay(j, cur, v, R_WIN, C_PAY_WIN, seat_rec, base, ev,
-                                         evn, log)
+                            next_dealer = cur
+                            if family == K.F_LIUZHOU:
+                                _liuzhou_pay(cur, -1, v, flags, 0, -1, take, P, mult,
+                                             seat_rec, base, ev, evn, log)
+                            else:
+                                for j in range(4):
+                                    if j != cur and won[j] == 0:
+                                        _pay(j, cur, v, R_WIN, C_PAY_WIN, seat_rec, base, ev,
+                                             evn, log)
                             hand[cur, t] += 1
                             turn_over = True
                             break
@@ -648,7 +755,7 @@ def _play(wall, n_wall, dealer, bots, que_in, script, P, values, sw, T, inset, s
                         break
                 if kk < 0:
                     break
-                if ktyp == K.ADDKONG:
+                if ktyp == K.ADDKONG and P[P_ROB]:
                     # 抢杠: the others may win on the added tile
                     nr = 0
                     for i in range(1, 4):
@@ -691,6 +798,8 @@ def _play(wall, n_wall, dealer, bots, que_in, script, P, values, sw, T, inset, s
                                         pat_rec, base)
                             seat_rec[base + q, C_WIN_TILE] = kk
                             _pay(cur, q, v, R_WIN, C_PAY_WIN, seat_rec, base, ev, evn, log)
+                            if n_won == 1:
+                                next_dealer = q if nr == 1 else cur
                             last = q
                         n_robbed += 1
                         if nr > max_multi:
@@ -705,9 +814,11 @@ def _play(wall, n_wall, dealer, bots, que_in, script, P, values, sw, T, inset, s
                 claimed = True
                 kong_turn = True
                 n_kongs += 1
+                kfrom = -1
                 if ktyp == K.CKONG:
                     hand[cur, kk] = 0
-                    visible[kk] += 4
+                    if not P[P_HIDE_CKONG]:
+                        visible[kk] += 4
                     _add_meld(cur, K.CKONG, kk, -1, mt, mk, mfrom, nm)
                     seat_rec[base + cur, C_N_CKONG] += 1
                     pay_now = True
@@ -717,11 +828,13 @@ def _play(wall, n_wall, dealer, bots, que_in, script, P, values, sw, T, inset, s
                     for i in range(nm[cur]):
                         if mt[cur, i] == K.PONG and mk[cur, i] == kk:
                             mt[cur, i] = K.ADDKONG
+                            kfrom = mfrom[cur, i]
                     seat_rec[base + cur, C_N_ADDKONG] += 1
                     pay_now = (not P[P_BUGANG_NOW]) or just == kk
                 _log(ev, evn, log, EV_KONG, cur, kk, -1, ktyp)
                 last_kong_type = ktyp
-                _kong_money(cur, ktyp, -1, pay_now, P, won, kp, lastk, seat_rec, base, ev,
+                kong_feeder = kfrom
+                _kong_money(cur, ktyp, kfrom, pay_now, P, won, kp, lastk, seat_rec, base, ev,
                             evn, log)
                 # replacement from the tail
                 drawn = wall[tail]
@@ -734,7 +847,7 @@ def _play(wall, n_wall, dealer, bots, que_in, script, P, values, sw, T, inset, s
                          mt, mk, nm)
                 _log(ev, evn, log, EV_DRAW, cur, drawn, 1, 0)
         if turn_over:
-            if n_won >= 3:
+            if n_won >= 3 or P[P_END_AT_WIN]:
                 end_reason = 0
                 break
             cur = _next_active(cur, won)
@@ -787,12 +900,12 @@ def _play(wall, n_wall, dealer, bots, que_in, script, P, values, sw, T, inset, s
             if v <= 0:
                 continue
             forced = P[P_LAST4] and wall_left <= 4
-            take = True
+            accept = True
             if bots[q] == B.ZIMO and not forced:
-                take = False
+                accept = False
             elif bots[q] == B.VALUE and not forced and v <= 1 and wall_left > 20:
-                take = False
-            if take:
+                accept = False
+            if accept:
                 winners[i - 1] = q
                 nwin += 1
             else:
@@ -823,7 +936,13 @@ def _play(wall, n_wall, dealer, bots, que_in, script, P, values, sw, T, inset, s
                 _log(ev, evn, log, EV_WIN, q, d, cur, flags)
                 _record_win(q, d, cur, flags, v, n_won, ndraw[q], step, hand, visible, T,
                             mask, tbits, best, info, seat_rec, pat_rec, base)
-                _pay(cur, q, v, R_WIN, C_PAY_WIN, seat_rec, base, ev, evn, log)
+                if n_won == 1:
+                    next_dealer = q if nwin == 1 else cur
+                if family == K.F_LIUZHOU:
+                    _liuzhou_pay(q, cur, v, flags, 0, -1, take, P, mult, seat_rec, base, ev,
+                                 evn, log)
+                else:
+                    _pay(cur, q, v, R_WIN, C_PAY_WIN, seat_rec, base, ev, evn, log)
                 if kong_discard and P[P_TRANSFER]:
                     # 杠上炮: the discarder hands the kong's gains to each winner
                     a = 0
@@ -847,7 +966,7 @@ def _play(wall, n_wall, dealer, bots, que_in, script, P, values, sw, T, inset, s
                     lastk[j] = 0
             visible[d] += 1
             claimed = True
-            if n_won >= 3:
+            if n_won >= 3 or P[P_END_AT_WIN]:
                 end_reason = 0
                 break
             cur = _next_active(last, won)
@@ -871,7 +990,9 @@ def _play(wall, n_wall, dealer, bots, que_in, script, P, values, sw, T, inset, s
                     n_kongs += 1
                     claimed = True
                     _log(ev, evn, log, EV_KONG, q, d, cur, K.KONG)
+                    take[q, cur] += 1
                     last_kong_type = K.KONG
+                    kong_feeder = cur
                     _kong_money(q, K.KONG, cur, True, P, won, kp, lastk, seat_rec, base, ev,
                                 evn, log)
                     pending = wall[tail]
@@ -891,9 +1012,28 @@ def _play(wall, n_wall, dealer, bots, que_in, script, P, values, sw, T, inset, s
                     seat_rec[base + q, C_N_PONG] += 1
                     claimed = True
                     _log(ev, evn, log, EV_PONG, q, d, cur, 0)
+                    take[q, cur] += 1
                     nxt = q
                     mode = 2
                 break
+            if nxt < 0 and P[P_CHOW]:
+                # 吃: only the next seat, from its left
+                q = (cur + 1) % 4
+                if won[q] == 0:
+                    lo = B._choose_chow(hand[q], d, nm[q], mt[q], mk[q], que[q], bots[q], T,
+                                        state, bsc)
+                    if lo >= 0:
+                        for x in range(lo, lo + 3):
+                            if x != d:
+                                hand[q, x] -= 1
+                                visible[x] += 1
+                        _add_meld(q, K.CHOW, lo, cur, mt, mk, mfrom, nm)
+                        seat_rec[base + q, C_N_CHOW] += 1
+                        take[q, cur] += 1
+                        claimed = True
+                        _log(ev, evn, log, EV_CHOW, q, d, cur, lo)
+                        nxt = q
+                        mode = 2
         if nxt >= 0:
             cur = nxt
         else:
@@ -905,7 +1045,7 @@ def _play(wall, n_wall, dealer, bots, que_in, script, P, values, sw, T, inset, s
     n_ready = 0
     n_not = 0
     n_hz = 0
-    if drawn_hand:
+    if drawn_hand and P[P_SETTLE]:
         n_ready, n_not, n_hz = _settle(dealer, hand, mt, mk, nm, que, won, ready, mask, kp,
                                        visible, P, values, sw, T, conc, buf, work, hits, best,
                                        info, seat_rec, base, ev, evn, log)
@@ -924,6 +1064,7 @@ def _play(wall, n_wall, dealer, bots, que_in, script, P, values, sw, T, inset, s
     hand_rec[g, H_NOTREADY_END] = n_not
     hand_rec[g, H_N_HUAZHU] = n_hz
     hand_rec[g, H_END_REASON] = end_reason
+    hand_rec[g, H_NEXT_DEALER] = next_dealer
     if evn[1]:
         hand_rec[g, H_ERROR] = 1
 
@@ -952,7 +1093,8 @@ def _scratch(n_pat):
             np.zeros(4, np.int64), np.zeros(3, np.int64), np.zeros(34, np.int8),
             np.full((K.MAX_READINGS, 5), -1, np.int16), np.zeros((K.N_WORK, 34), np.int64),
             np.zeros(n_pat, np.int64), np.zeros(n_pat, np.int64), np.zeros(4, np.int64),
-            np.zeros(34, np.int64), np.zeros(34, np.int64))
+            np.zeros(34, np.int64), np.zeros(34, np.int64), np.zeros((4, 4), np.int64),
+            np.zeros(4, np.int64))
 
 
 @parallel_kernel
@@ -967,7 +1109,8 @@ def _run_chunks(wall0, n_games, first_game, chunk, states, bots, P, values, sw, 
     n_pat = values.shape[0]
     for c in prange(states.shape[0]):
         (hand, mt, mk, mfrom, nm, visible, mask, ready, passblock, kp, lastk, que, won,
-         ndraw, ndisc, winners, conc, buf, work, hits, best, info, tbits, bsc) = _scratch(n_pat)
+         ndraw, ndisc, winners, conc, buf, work, hits, best, info, tbits, bsc, take,
+         mult) = _scratch(n_pat)
         que_in = np.full(4, -1, np.int64)
         script = np.full((4, 1), -1, np.int64)
         evn_dummy = np.zeros(2, np.int64)
@@ -976,9 +1119,11 @@ def _run_chunks(wall0, n_games, first_game, chunk, states, bots, P, values, sw, 
         st = states[c].copy()
         lo = c * chunk
         hi = min(lo + chunk, n_games)
+        dealer = (first_game + lo) % 4
         for g in range(lo, hi):
             _shuffle(w, st)
-            dealer = (first_game + g) % 4
+            if not P[P_ROTATE]:
+                dealer = (first_game + g) % 4
             log = g < n_log
             if log:
                 for i in range(n_wall):
@@ -986,12 +1131,15 @@ def _run_chunks(wall0, n_games, first_game, chunk, states, bots, P, values, sw, 
                 _play(w, n_wall, dealer, bots, que_in, script, P, values, sw, T, inset, st,
                       hand, mt, mk, mfrom, nm, visible, mask, ready, passblock, kp, lastk, que,
                       won, ndraw, ndisc, winners, conc, buf, work, hits, best, info, tbits, bsc,
+                      take, mult,
                       seat_rec, pat_rec, hand_rec, g, ev[g], evn[g], True)
             else:
                 _play(w, n_wall, dealer, bots, que_in, script, P, values, sw, T, inset, st,
                       hand, mt, mk, mfrom, nm, visible, mask, ready, passblock, kp, lastk, que,
                       won, ndraw, ndisc, winners, conc, buf, work, hits, best, info, tbits, bsc,
+                      take, mult,
                       seat_rec, pat_rec, hand_rec, g, ev_dummy, evn_dummy, False)
+            dealer = hand_rec[g, H_NEXT_DEALER]
 
 
 @kernel
@@ -999,11 +1147,12 @@ def _play_one(wall, dealer, bots, que_in, script, P, values, sw, T, inset, state
               pat_rec, hand_rec, ev, evn):
     """Play one hand from a given wall order (hand-built situations, tests)."""
     (hand, mt, mk, mfrom, nm, visible, mask, ready, passblock, kp, lastk, que, won,
-     ndraw, ndisc, winners, conc, buf, work, hits, best, info, tbits, bsc) = _scratch(
+     ndraw, ndisc, winners, conc, buf, work, hits, best, info, tbits, bsc, take,
+         mult) = _scratch(
         values.shape[0])
     _play(wall, wall.shape[0], dealer, bots, que_in, script, P, values, sw, T, inset, state,
           hand, mt, mk, mfrom, nm, visible, mask, ready, passblock, kp, lastk, que, won,
-          ndraw, ndisc, winners, conc, buf, work, hits, best, info, tbits, bsc,
+          ndraw, ndisc, winners, conc, buf, work, hits, best, info, tbits, bsc, take, mult,
           seat_rec, pat_rec, hand_rec, 0, ev, evn, True)
 
 
@@ -1012,7 +1161,8 @@ def _settle_one(dealer, hands, mt, mk, nm, que, won, kp, visible, P, values, sw,
                 seat_rec, ev, evn):
     """Settle a hand-built end position (tests): waits from the hands, then :func:`_settle`."""
     (hand, _mt, _mk, mfrom, _nm, _vis, mask, ready, passblock, _kp, lastk, _que, _won,
-     ndraw, ndisc, winners, conc, buf, work, hits, best, info, tbits, bsc) = _scratch(
+     ndraw, ndisc, winners, conc, buf, work, hits, best, info, tbits, bsc, take,
+         mult) = _scratch(
         values.shape[0])
     for p in range(4):
         for k in range(34):
@@ -1021,51 +1171,3 @@ def _settle_one(dealer, hands, mt, mk, nm, que, won, kp, visible, P, values, sw,
             _refresh(p, _shanten(hand[p], 2, T), hand, que, inset, mask, ready, T, mt, mk, nm)
     return _settle(dealer, hand, mt, mk, nm, que, won, ready, mask, kp, visible, P, values, sw,
                    T, conc, buf, work, hits, best, info, seat_rec, 0, ev, evn, True)
-
-
-# ----------------------------------------------------------------- cache guard
-
-
-def _guard_cache() -> None:
-    """Drop this module's numba disk cache when a kernel it inlines has changed.
-
-    numba invalidates a cached function only when its own file changes; the
-    engine compiles the scorer, the core kernels and the bots into itself, so
-    an edit there would otherwise leave a stale engine on disk.  A hash of
-    those files is kept next to the cache; when it differs, the cache index
-    files of :mod:`mjstats.sim.engine` and :mod:`mjstats.sim.bots` are removed
-    and the next call recompiles.  (With ``NUMBA_CACHE_DIR`` set, nothing is done.)
-    """
-    import hashlib
-    import os
-    from pathlib import Path
-
-    if os.environ.get("NUMBA_CACHE_DIR"):
-        return
-    root = Path(__file__).resolve().parents[1]
-    deps = ["_jit.py", "sim/bots.py", "scoring/kernels.py", "rules/base.py",
-            "rules/sichuan.py", "rules/guangan.py", "rules/liuzhou.py"]
-    deps += [f"core/{f.name}" for f in sorted((root / "core").glob("*.py"))]
-    h = hashlib.sha256()
-    for d in deps:
-        f = root / d
-        if f.exists():
-            h.update(d.encode())
-            h.update(f.read_bytes())
-    digest = h.hexdigest()
-    cache = Path(__file__).resolve().parent / "__pycache__"
-    stamp = cache / "engine-deps.sha256"
-    try:
-        if stamp.exists() and stamp.read_text() == digest:
-            return
-        if cache.exists():
-            for pat in ("engine.*.nbi", "engine.*.nbc", "bots.*.nbi", "bots.*.nbc"):
-                for f in cache.glob(pat):
-                    f.unlink(missing_ok=True)
-        cache.mkdir(exist_ok=True)
-        stamp.write_text(digest)
-    except OSError:  # pragma: no cover - read-only install: numba caches elsewhere
-        pass
-
-
-_guard_cache()

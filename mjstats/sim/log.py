@@ -72,6 +72,10 @@ def format_log(lg, lang: str = "zh") -> str:
         elif t == E.EV_PONG:
             lines.append(f"{seat(s)} 碰 {seat(other)} 的 {name(tile)}" if zh else
                          f"{seat(s)} pongs {name(tile)} from {seat(other)}")
+        elif t == E.EV_CHOW:
+            run = " ".join(name(k) for k in range(amount, amount + 3))
+            lines.append(f"{seat(s)} 吃 {seat(other)} 的 {name(tile)}（{run}）" if zh else
+                         f"{seat(s)} chows {name(tile)} from {seat(other)} ({run})")
         elif t == E.EV_KONG:
             src = (f" {seat(other)}" if zh else f" from {seat(other)}") if other >= 0 else ""
             lines.append(f"{seat(s)} {_KONG_ZH[amount]}{src} {name(tile)}" if zh else
@@ -97,6 +101,6 @@ def format_log(lg, lang: str = "zh") -> str:
                          else f"{seat(s)} at the end: {st[1]}"
                          + (f", worth {amount}" if tile == 1 else ""))
         elif t == E.EV_END:
-            lines.append(("结束：三家胡牌" if tile == 0 else "结束：牌墙摸完") if zh else
-                         ("end: three players won" if tile == 0 else "end: wall exhausted"))
+            lines.append(("结束：胡牌" if tile == 0 else "结束：牌墙摸完") if zh else
+                         ("end: on the win(s)" if tile == 0 else "end: wall exhausted"))
     return "\n".join(lines)

@@ -33,7 +33,7 @@ SEAT_DOC: dict[str, tuple[str, str]] = {
     "seat": ("int8", "seat 0-3 (turn order 0 → 1 → 2 → 3)"),
     "dealer": ("bool", "seat is the dealer (庄家) of this hand"),
     "bot": ("category", "policy of the seat (efficiency, value, random, zimo)"),
-    "que": ("int8", "declared missing suit 定缺: 0 万, 1 筒, 2 条"),
+    "que": ("int8", "declared missing suit 定缺: 0 万, 1 筒, 2 条; -1 none (Liuzhou)"),
     "won": ("int8", "order of winning: 1st, 2nd, 3rd; 0 did not win"),
     "win_turn": ("int16", "the winner's own draws (巡) when winning; 0 for 天胡 or no win"),
     "win_step": ("int16", "discards made at the table before the win"),
@@ -63,7 +63,8 @@ SEAT_DOC: dict[str, tuple[str, str]] = {
     "huazhu": ("int8", "at 查叫: 1 花猪 (still holds the missing suit); -1 won or no 查叫"),
     "chajiao_value": ("int64", "value a ready seat is paid at 查叫 (赔大叫/赔小叫), else 0"),
     "n_draws": ("int16", "own draws from the head of the wall"),
-    "passed": ("int8", "wins passed on discards (过水)"),
+    "passed": ("int8", "wins passed on discards (过水 / 漏胡)"),
+    "n_chow": ("int8", "chows made (Liuzhou)"),
 }
 """Seat columns: name -> (dtype, meaning)."""
 
@@ -81,8 +82,12 @@ HAND_DOC: dict[str, tuple[str, str]] = {
     "n_ready_end": ("int8", "ready seats at 查叫"),
     "n_notready_end": ("int8", "non-ready seats (not 花猪) at 查叫"),
     "n_huazhu": ("int8", "花猪 at 查叫"),
-    "end_reason": ("int8", "0 three players won, 1 the wall ran out"),
+    "end_reason": ("int8", "0 the hand ended on wins (three in 血战, any in Liuzhou), "
+                   "1 the wall ran out"),
     "error": ("int8", "0; non-zero flags an engine fault (log overflow, bad script)"),
+    "next_dealer": ("int8", "dealer of the next hand by the text's rule: the first winner, the "
+                    "discarder when that win was several at once, the dealer again after a "
+                    "hand without a win (Liuzhou plays it; Sichuan/Guang'an rotate seats)"),
 }
 """Hand columns: name -> (dtype, meaning)."""
 

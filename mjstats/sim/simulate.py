@@ -176,8 +176,9 @@ def simulate(rules: str | RuleSet = "sichuan", games: int = 10_000,
     Parameters
     ----------
     rules : str or RuleSet
-        ``"sichuan"``, ``"sichuan-app"``, ``"guangan"`` (Liuzhou is not played yet),
-        or a rule set with switches.
+        ``"sichuan"``, ``"sichuan-app"``, ``"guangan"`` (血战到底) or ``"liuzhou"`` (the
+        hand ends at the win(s); the dealer follows the text's rotation within each
+        chunk of hands), or a rule set with switches.
     games : int
         Hands to play.
     bots : str or sequence of four str
@@ -476,7 +477,8 @@ def _cmd_compare(args: argparse.Namespace) -> int:
 def add_simulate_parser(subparsers) -> argparse.ArgumentParser:
     """Register ``mjstats simulate`` on an ``argparse`` subparsers object."""
     p = subparsers.add_parser("simulate", help="play whole hands with bots; print the tables")
-    p.add_argument("--rules", default="sichuan", help="rule set (sichuan, sichuan-app, guangan)")
+    p.add_argument("--rules", default="sichuan",
+                   help="rule set (sichuan, sichuan-app, guangan, liuzhou)")
     p.add_argument("--games", type=int, default=10_000)
     p.add_argument("--bots", nargs="+", default=["efficiency"],
                    help="one bot or four (efficiency, value, random, zimo)")
@@ -490,7 +492,8 @@ def add_simulate_parser(subparsers) -> argparse.ArgumentParser:
 def add_compare_parser(subparsers) -> argparse.ArgumentParser:
     """Register ``mjstats compare`` on an ``argparse`` subparsers object."""
     p = subparsers.add_parser("compare", help="simulate several rule sets on the same seed")
-    p.add_argument("--rules", nargs="+", default=["sichuan", "sichuan-app", "guangan"])
+    p.add_argument("--rules", nargs="+",
+                   default=["sichuan", "sichuan-app", "guangan", "liuzhou"])
     p.add_argument("--games", type=int, default=10_000)
     p.add_argument("--bots", nargs="+", default=["efficiency"])
     p.add_argument("--seed", type=int, default=1)

@@ -16,8 +16,8 @@ from __future__ import annotations
 import numpy as np
 
 import mjstats.sim.engine as E
+from mjstats.scoring import Table, score
 from mjstats.scoring import kernels as K
-from mjstats.scoring import score
 from mjstats.scoring.melds import ExposedMeld, MeldKind
 
 try:
@@ -35,6 +35,9 @@ class Replay:
         self.R = R
         self.sw = R.switches
         self.sichuan = R.family == 0
+        self.liuzhou = R.family == 2
+        self.take = np.zeros((4, 4), dtype=np.int64)  # melds seat a took from seat b
+        self.kong_from = -1
         self.wall = np.asarray(lg.wall, dtype=np.int64)
         self.n = len(self.wall)
         self.hand = np.zeros((4, 34), dtype=np.int64)
@@ -79,13 +82,15 @@ class Replay:
         v = self.table[k]
         for p in range(4):
             for t, kind, _ in self.melds[p]:
-                if kind == k:
+                if t == K.CHOW:
+                    v += 1 if kind <= k <= kind + 2 else 0
+                elif kind == k and not (t == K.CKONG and self.liuzhou):
                     v += 4 if t >= K.KONG else 3
         return v
 
     def holds_que(self, p):
         q = self.que[p]
-        return self.hand[p, 9 * q: 9 * q + 9].sum() > 0
+        return q >= 0 and self.hand[p, 9 * q: 9 * q + 9].sum() > 0
 
     def ems(self, p):
         return [ExposedMeld(MeldKind(t), k) for t, k, _ in self.melds[p]]
@@ -96,10 +101,10 @@ class Replay:
         if not naive_complete(h):
             return -1
         q = self.que[p]
-        if h[9 * q: 9 * q + 9].sum() > 0:
+        if q >= 0 and h[9 * q: 9 * q + 9].sum() > 0:
             return -2
         for _t, k, _ in self.melds[p]:
-            if k < 27 and k // 9 == q:
+            if q >= 0 and k < 27 and k // 9 == q:
                 return -2
         r = score(h.astype(np.int8), self.ems(p), int(tile),
                   self_draw=bool(flags & K.SELF_DRAW), rules=self.R,
@@ -184,12 +189,36 @@ class Replay:
         self.hand[s, tile] -= 2
         self.table[tile] -= 1
         self.melds[s].append([K.PONG, tile, other])
+        self.take[s, other] += 1
+        self.claimed = True
+        self.last_discard = None
+
+    def on_chow(self, i, s, tile, other, lo):
+        d = self.last_discard
+        assert self.liuzhou, f"event {i}: chow outside Liuzhou"
+        assert d is not None and d[1] == tile and d[0] == other, f"event {i}: chow of what?"
+        assert s == (other + 1) % 4, f"event {i}: chow not from the left"
+        assert self.head <= self.tail, f"event {i}: chow after the last tile"
+        assert tile < 27 and lo <= tile <= lo + 2 and lo // 9 == (lo + 2) // 9, f"event {i}"
+        for x in range(lo, lo + 3):
+            if x != tile:
+                assert self.hand[s, x] >= 1, f"event {i}: chow without the tiles"
+                self.hand[s, x] -= 1
+        self.table[tile] -= 1
+        self.melds[s].append([K.CHOW, lo, other])
+        self.take[s, other] += 1
         self.claimed = True
         self.last_discard = None
 
     def kong_pay(self, s, typ, feeder, pay_now):
         self.last_kong_pay[:] = 0
         self.last_kong_type = typ
+        self.kong_from = feeder
+        if self.liuzhou:  # 明杠 1 from the feeder (of the pong, for an added kong), 暗杠 1 each
+            for j in range(4):
+                if j != s and (typ == K.CKONG or j == feeder):
+                    self.expect(j, s, 1, E.R_KONG)
+            return
         if not self.sichuan or not pay_now:
             return
         for j in range(4):
@@ -218,6 +247,7 @@ class Replay:
             self.hand[s, tile] = 0
             self.table[tile] -= 1
             self.melds[s].append([K.KONG, tile, other])
+            self.take[s, other] += 1
             self.kong_pay(s, K.KONG, other, True)
         elif amount == K.ADDKONG:
             assert self.hand[s, tile] >= 1
@@ -227,17 +257,19 @@ class Replay:
             self.hand[s, tile] -= 1
             now = bool(self.sw.get("maomaoyu", False)) or (
                 bool(self.turn_draw_tiles) and self.turn_draw_tiles[-1] == tile)
-            self.kong_pay(s, K.ADDKONG, -1, now)
+            self.kong_pay(s, K.ADDKONG, m[0][2] if self.liuzhou else -1, now)
         else:
             assert amount == K.CKONG and self.hand[s, tile] == 4, f"event {i}: bad 暗杠"
             self.hand[s, tile] = 0
             self.melds[s].append([K.CKONG, tile, -1])
             self.kong_pay(s, K.CKONG, -1, True)
         self.claimed = True
+        self.last_kong_tile = tile
         self.last_kong_seat = s
         self.last_discard = None
 
     def on_rob(self, i, s, tile, other, amount):
+        assert not self.liuzhou, f"event {i}: no 抢杠 in Liuzhou"
         m = [m for m in self.melds[s] if m[0] == K.PONG and m[1] == tile]
         assert m and self.hand[s, tile] >= 1, f"event {i}: robbing a kong that cannot be made"
         self.hand[s, tile] -= 1
@@ -276,6 +308,7 @@ class Replay:
         assert bool(flags & K.DEALER) == (s == self.lg.dealer)
         held = self.hand[s, tile]
         assert bool(flags & K.LAST_COPY) == (held + self.visible(tile) == 3), f"event {i}: 绝张"
+        self.lg_tile = tile
         r = self.value(s, tile, flags)
         assert not isinstance(r, int), f"event {i}: illegal win ({r})"
         v = r.total
@@ -283,7 +316,11 @@ class Replay:
             self.table[tile] += 1
         self.n_won += 1
         self.won[s] = self.n_won
-        if self_draw:
+        if self.liuzhou:
+            self.liuzhou_expect(s, other, flags, r)
+            if self_draw:
+                self.hand[s, tile] += 1
+        elif self_draw:
             kf = -1
             if (self.sichuan and flags & K.AFTER_KONG and self.sw["dianganghua"] == "dianpao"
                     and self.last_kong_type == K.KONG):
@@ -306,6 +343,36 @@ class Replay:
                 self.expect(other, s, a, E.R_TRANSFER)
                 self.pending_transfer = other
         self.expect_drawer = self.next_active(s)
+
+    def liuzhou_expect(self, w, other, flags, r0):
+        """Payments of a Liuzhou win by the public scorer's Table, less the kong money
+        (paid when the kong was made; the scorer's 杠上花 totals include it)."""
+        sanbi = tuple((a, b) for a in range(4) for b in range(4)
+                      if a != b and self.take[a, b] >= 3)
+        self_draw = other < 0
+        kf = self.kong_from if self.kong_from >= 0 else None
+        h = self.hand[w].copy()
+        h[self.lg_tile] += 1
+        t = Table(4, w, None if self_draw else other, None, kf, sanbi)
+        ms = self.ems(w)
+        if flags & K.AFTER_KONG and self_draw:  # the kong that gave the tile goes last
+            ms.sort(key=lambda m: (m.type >= MeldKind.KONG and m.kind == self.last_kong_tile))
+        r = score(h.astype(np.int8), ms, int(self.lg_tile), self_draw=self_draw,
+                  rules=self.R, after_kong=bool(flags & K.AFTER_KONG),
+                  last_tile=bool(flags & K.LAST_TILE), first_turn=bool(flags & K.FIRST_TURN),
+                  dealer=bool(flags & K.DEALER), last_copy=bool(flags & K.LAST_COPY), table=t)
+        assert r.total == r0.total
+        pay = dict(r.payments)
+        if self_draw and flags & K.AFTER_KONG:
+            if self.last_kong_type in (K.KONG, K.ADDKONG) and kf is not None:
+                pay[kf] += 1
+            elif self.last_kong_type == K.CKONG:
+                for j in range(4):
+                    if j != w:
+                        pay[j] += 1
+        for j, a in pay.items():
+            if j != w and a < 0:
+                self.expect(j, w, -a, E.R_WIN)
 
     def settle_transfer(self):
         o = getattr(self, "pending_transfer", None)
@@ -370,7 +437,10 @@ class Replay:
         self.settle_transfer()
         active = [p for p in range(4) if not self.won[p]]
         if reason == 0:
-            assert self.n_won == 3
+            assert self.n_won == 3 or (self.liuzhou and self.n_won >= 1)
+            return
+        if self.liuzhou:
+            assert self.head > self.tail and self.n_won == 0
             return
         assert self.head > self.tail, f"event {i}: ended with tiles in the wall"
         if len(active) < 2:
@@ -404,7 +474,10 @@ class Replay:
         total = self.hand.sum(axis=0) + self.table
         for p in range(4):
             for t, k, _ in self.melds[p]:
-                total[k] += 4 if t >= K.KONG else 3
+                if t == K.CHOW:
+                    total[k: k + 3] += 1
+                else:
+                    total[k] += 4 if t >= K.KONG else 3
         for k in self.wall[self.head: self.tail + 1]:
             total[k] += 1
         want = np.bincount(self.wall, minlength=34)

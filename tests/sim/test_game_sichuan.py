@@ -294,8 +294,8 @@ def test_bad_inputs():
         simulate("sichuan", games=10, bots="lazy")
     with pytest.raises(mj.MjStatsError):
         simulate("sichuan", games=10, bots=("random", "value"))
-    with pytest.raises(mj.RuleError):
-        simulate("liuzhou", games=10)
+    with pytest.raises(mj.MjStatsError):
+        simulate("sichuan", games=-1)
     with pytest.raises(mj.MjStatsError):
         play_hand("sichuan", np.zeros(108, np.int8))
 
