@@ -37,7 +37,7 @@ def test_compare_command(capsys):
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("name", ["sichuan", "sichuan-app", "guangan"])
+@pytest.mark.parametrize("name", ["sichuan", "sichuan-app", "guangan", "liuzhou"])
 def test_validator_ten_thousand_hands(name):
     r = simulate(name, games=10_000, seed=99, bots=("efficiency", "value", "random", "zimo"),
                  log=10_000)
