@@ -176,8 +176,40 @@ def _register_rules(sub) -> None:
 def _register_games(sub) -> None:
     from mjstats.sim.simulate import add_compare_parser, add_simulate_parser
 
-    add_simulate_parser(sub)
+    p = add_simulate_parser(sub)
+    mahjong = p.get_default("func")
+    p.set_defaults(func=lambda args: (_simulate_daer(args) if args.rules.lower().startswith("daer")
+                                      else mahjong(args)))
+    p.add_argument("--slip", type=float, default=0.0,
+                   help="Da Er only: chance that a bot makes a rule slip (fouls)")
+    p.description = ("Play whole hands with bots and print the tables.  Mahjong rule sets: "
+                     "sichuan, sichuan-app, guangan, liuzhou; Da Er: daer-luzhou, "
+                     "daer-luzhou-mingtang, daer-chongqing.")
     add_compare_parser(sub)
+
+
+def _simulate_daer(args) -> int:
+    import pandas as pd
+
+    from mjstats import daer
+
+    bots = args.bots if len(args.bots) > 1 else args.bots[0]
+    r = daer.simulate(args.rules, args.games, bots, args.seed, slip=args.slip)
+    if args.out:
+        from pathlib import Path
+
+        out = Path(args.out)
+        out.mkdir(parents=True, exist_ok=True)
+        r.games.to_parquet(out / "games.parquet", index=False)
+        r.seats.to_parquet(out / "seats.parquet", index=False)
+    with pd.option_context("display.width", 200, "display.max_rows", 200):
+        for title, table in (("outcomes", r.summary()), ("名堂 patterns", r.patterns()),
+                             ("points by seat", r.points("seat")),
+                             ("three scorings on the same wins", r.scorings())):
+            print(f"== {title} ==")
+            print(table.to_string(index=False))
+            print()
+    return 0
 
 
 _EXTRA_COMMANDS: list = [_register_deal, _register_score, _register_rules, _register_games,

@@ -90,3 +90,9 @@ def test_api_score_dispatch_keeps_family_defaults():
                  rules="daer-luzhou")
     assert r.hu == 10 and tuple(r.payments) == (10, -6, 2)
     assert mj.score("123m345m789m234p66p", win="6p").total == 1
+
+
+def test_simulate_command_routes_daer(capsys):
+    assert main(["simulate", "--rules", "daer-chongqing", "--games", "300", "--seed", "3"]) == 0
+    out = capsys.readouterr().out
+    assert "== outcomes ==" in out and "名堂" in out and "three scorings" in out

@@ -32,6 +32,9 @@ def test_experiment_runs_tiny(path, tmp_path):
     assert list(tmp_path.glob("*.parquet")) and list(tmp_path.glob("*.png"))
     for png in tmp_path.glob("*.png"):
         assert png.stat().st_size > 5000  # a drawn figure, not an empty canvas
+    import matplotlib.pyplot as plt
+
+    plt.close("all")
 
 
 def test_there_are_experiments():
