@@ -141,7 +141,7 @@ N_WORK = 10
 
 # rows of the work array
 _W_ALL = 0  # all tiles of the hand (concealed + melds)
-_W_MASK = 1  # wait mask of the hand minus the winning tile
+_W_MASK = 1  # scratch of the single-wait check (_only_wait_into)
 _W_MARK = 2  # 板子 marks (reset after use)
 # reading arrays (length 4 / 5) live in row 3-7: run kinds, triplet kinds, triplet sources
 _W_RUN = 3
@@ -673,13 +673,25 @@ def _liuzhou_reading(conc, nm, win, flags, values, sw, buf, r, n_std, mt, mk, wo
 def _only_wait(h, win, T):
     """Whether ``win`` is the only kind that completes the waiting hand ``h``.
 
+    Allocates its scratch; the scorer calls :func:`_only_wait_into`.
+    """
+    scratch = np.empty(8, dtype=np.int64)
+    return _only_wait_into(h, win, T, scratch)
+
+
+@kernel
+def _only_wait_into(h, win, T, scratch):
+    """:func:`_only_wait` with a caller-owned ``int64`` scratch of 8 (no allocation).
+
     Same answer as ``_wait_mask(h) == {win}`` but with a handful of table
     lookups: a tile added to suit ``s`` changes only that suit's code, so only
     suits that are not already split (or hold a second pair) can take it, and
     only kinds within two ranks of a held tile can help.
     """
-    codes = np.empty(4, dtype=np.int64)
-    counts = np.zeros(4, dtype=np.int64)
+    codes = scratch[0:4]
+    counts = scratch[4:8]
+    for s in range(4):
+        counts[s] = 0
     n = 0
     odd = 0
     odd_kind = -1
@@ -775,7 +787,7 @@ def _score(conc, mt, mk, nm, win, flags, family, values, sw, T, buf, work, hits,
     single = False
     if family == F_GUANGAN:
         conc[win] -= 1
-        single = _only_wait(conc, win, T)
+        single = _only_wait_into(conc, win, T, work[_W_MASK, :8])
         conc[win] += 1
     best_total = -1
     best_raw = -1
