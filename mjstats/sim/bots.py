@@ -33,7 +33,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from mjstats._jit import kernel
+from mjstats._jit import inline_kernel, kernel
 from mjstats.core.codes import _codes
 from mjstats.core.rng import _below
 from mjstats.core.shanten import _conv, _final, _shanten
@@ -129,19 +129,38 @@ def _rows(c0, c1, c2, c3, T):
     return T.suit[c0], T.suit[c1], T.suit[c2], T.honor[c3]
 
 
-@kernel
-def _std_changed(part, code, r0, r1, r2, r3, A, Bh, M, T):
-    """Standard shanten when part ``part`` takes code ``code`` and the others keep their rows.
+@inline_kernel
+def _cz(a, b, M):
+    """Max-plus product of two packed rows; an empty part's row (0) is the identity."""
+    if a == 0:
+        return b
+    if b == 0:
+        return a
+    return _conv(a, b, M)
 
-    ``A = conv(r0, r1)`` and ``Bh = conv(r2, r3)`` are the untouched pair products.
+
+@kernel
+def _complements(r0, r1, r2, r3, M):
+    """For each part, the max-plus product of the other three parts' rows.
+
+    The standard shanten when part ``i`` takes row ``x`` (the others unchanged) is
+    ``3M + 1 - _final(x, C_i, M)``: one combination per candidate, no convolution.
     """
+    A = _cz(r0, r1, M)
+    Bh = _cz(r2, r3, M)
+    return _cz(r1, Bh, M), _cz(r0, Bh, M), _cz(A, r3, M), _cz(A, r2, M)
+
+
+@kernel
+def _std_part(part, code, C0, C1, C2, C3, M, T):
+    """Standard shanten when part ``part`` takes code ``code`` (complement rows ``C``)."""
     if part == 0:
-        return 3 * M + 1 - _final(_conv(T.suit[code], r1, M), Bh, M)
+        return 3 * M + 1 - _final(T.suit[code], C0, M)
     if part == 1:
-        return 3 * M + 1 - _final(_conv(r0, T.suit[code], M), Bh, M)
+        return 3 * M + 1 - _final(T.suit[code], C1, M)
     if part == 2:
-        return 3 * M + 1 - _final(A, _conv(T.suit[code], r3, M), M)
-    return 3 * M + 1 - _final(A, _conv(r2, T.honor[code], M), M)
+        return 3 * M + 1 - _final(T.suit[code], C2, M)
+    return 3 * M + 1 - _final(T.honor[code], C3, M)
 
 
 @kernel
@@ -160,15 +179,16 @@ def _discard_scan(hand, nm, T, lo, hi, form, out):
     """Shanten after discarding each kind ``lo..hi-1`` into ``out`` (99 where not held).
 
     ``form`` 2 the minimum of standard and seven pairs, 1 seven pairs only.
-    Returns the smallest.  One table row lookup and one convolution per kind.
+    Returns the smallest.  One table row lookup and one final combination per kind.
     """
     c0, c1, c2, c3, n = _codes(hand)
     M = (n - 2) // 3
     if M > MAX_MELDS:
         M = MAX_MELDS
-    r0, r1, r2, r3 = _rows(c0, c1, c2, c3, T)
-    A = _conv(r0, r1, M)
-    Bh = _conv(r2, r3, M)
+    C0 = C1 = C2 = C3 = np.uint64(0)
+    if form != 1:
+        r0, r1, r2, r3 = _rows(c0, c1, c2, c3, T)
+        C0, C1, C2, C3 = _complements(r0, r1, r2, r3, M)
     pairs, odd = _pair_stats(hand)
     best = 99
     for k in range(34):
@@ -184,8 +204,8 @@ def _discard_scan(hand, nm, T, lo, hi, form, out):
         if nm == 0:
             s = _s7(p2, o2, n - 1)
         if form != 1:
-            st = _std_changed(part, _code_of(c0, c1, c2, c3, part) - _POW5[r], r0, r1, r2, r3,
-                              A, Bh, M, T)
+            st = _std_part(part, _code_of(c0, c1, c2, c3, part) - _POW5[r], C0, C1, C2, C3,
+                           M, T)
             if st < s:
                 s = st
         out[k] = s
@@ -202,8 +222,7 @@ def _improving(hand, nm, s, que, inset, visible, T):
     if M > MAX_MELDS:
         M = MAX_MELDS
     r0, r1, r2, r3 = _rows(c0, c1, c2, c3, T)
-    A = _conv(r0, r1, M)
-    Bh = _conv(r2, r3, M)
+    C0, C1, C2, C3 = _complements(r0, r1, r2, r3, M)
     pairs, odd = _pair_stats(hand)
     cnt = 0
     for k in range(34):
@@ -225,8 +244,8 @@ def _improving(hand, nm, s, que, inset, visible, T):
             o2 = odd - c % 2 + (c + 1) % 2
             better = _s7(p2, o2, n + 1) < s
         if not better:
-            better = _std_changed(part, _code_of(c0, c1, c2, c3, part) + _POW5[r], r0, r1, r2,
-                                  r3, A, Bh, M, T) < s
+            better = _std_part(part, _code_of(c0, c1, c2, c3, part) + _POW5[r], C0, C1, C2,
+                               C3, M, T) < s
         if better:
             cnt += live
     return cnt
