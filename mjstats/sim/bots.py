@@ -139,7 +139,7 @@ def _cz(a, b, M):
     return _conv(a, b, M)
 
 
-@kernel
+@inline_kernel
 def _complements(r0, r1, r2, r3, M):
     """For each part, the max-plus product of the other three parts' rows.
 
@@ -151,7 +151,7 @@ def _complements(r0, r1, r2, r3, M):
     return _cz(r1, Bh, M), _cz(r0, Bh, M), _cz(A, r3, M), _cz(A, r2, M)
 
 
-@kernel
+@inline_kernel
 def _std_part(part, code, C0, C1, C2, C3, M, T):
     """Standard shanten when part ``part`` takes code ``code`` (complement rows ``C``)."""
     if part == 0:
@@ -185,6 +185,13 @@ def _discard_scan(hand, nm, T, lo, hi, form, out):
     M = (n - 2) // 3
     if M > MAX_MELDS:
         M = MAX_MELDS
+    if M == 4:  # the common case, with a constant so that the combinations unroll
+        return _scan_m(hand, nm, T, lo, hi, form, out, c0, c1, c2, c3, n, 4)
+    return _scan_m(hand, nm, T, lo, hi, form, out, c0, c1, c2, c3, n, M)
+
+
+@inline_kernel
+def _scan_m(hand, nm, T, lo, hi, form, out, c0, c1, c2, c3, n, M):
     C0 = C1 = C2 = C3 = np.uint64(0)
     if form != 1:
         r0, r1, r2, r3 = _rows(c0, c1, c2, c3, T)
@@ -221,6 +228,13 @@ def _improving(hand, nm, s, que, inset, visible, T):
     M = (n - 1) // 3
     if M > MAX_MELDS:
         M = MAX_MELDS
+    if M == 4:  # the common case, with a constant so that the combinations unroll
+        return _improving_m(hand, nm, s, que, inset, visible, T, c0, c1, c2, c3, n, 4)
+    return _improving_m(hand, nm, s, que, inset, visible, T, c0, c1, c2, c3, n, M)
+
+
+@inline_kernel
+def _improving_m(hand, nm, s, que, inset, visible, T, c0, c1, c2, c3, n, M):
     r0, r1, r2, r3 = _rows(c0, c1, c2, c3, T)
     C0, C1, C2, C3 = _complements(r0, r1, r2, r3, M)
     pairs, odd = _pair_stats(hand)
