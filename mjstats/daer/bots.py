@@ -30,9 +30,9 @@ from __future__ import annotations
 
 import numpy as np
 
+from mjstats._choices import choice_code
 from mjstats._jit import kernel
 from mjstats.core.rng import _below
-from mjstats.errors import MjStatsError
 
 EFFICIENCY = 0
 VALUE = 1
@@ -64,12 +64,7 @@ def bot_code(name: str | int) -> int:
     >>> bot_code("value"), bot_code(2)
     (1, 2)
     """
-    if isinstance(name, int | np.integer) and 0 <= int(name) < len(BOT_NAMES):
-        return int(name)
-    key = str(name).lower()
-    if key not in BOT_NAMES:
-        raise MjStatsError(f"unknown Da Er bot {name!r}; valid bots: {', '.join(BOT_NAMES)}")
-    return BOT_NAMES.index(key)
+    return choice_code(name, BOT_NAMES, "Da Er bot")
 
 
 @kernel

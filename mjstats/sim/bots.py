@@ -33,12 +33,12 @@ from __future__ import annotations
 
 import numpy as np
 
+from mjstats._choices import choice_code
 from mjstats._jit import inline_kernel, kernel
 from mjstats.core.codes import _codes
 from mjstats.core.rng import _below
 from mjstats.core.shanten import _conv, _final, _shanten
 from mjstats.core.tables import MAX_MELDS
-from mjstats.errors import MjStatsError
 
 _POW5 = np.array([5**i for i in range(9)], dtype=np.int64)
 
@@ -59,12 +59,7 @@ def bot_code(name: str | int) -> int:
     >>> bot_code("value"), bot_code(2)
     (1, 2)
     """
-    if isinstance(name, int | np.integer) and 0 <= int(name) < len(BOT_NAMES):
-        return int(name)
-    key = str(name).lower()
-    if key not in BOT_NAMES:
-        raise MjStatsError(f"unknown bot {name!r}; valid bots: {', '.join(BOT_NAMES)}")
-    return BOT_NAMES.index(key)
+    return choice_code(name, BOT_NAMES, "bot")
 
 
 @kernel

@@ -1,0 +1,23 @@
+"""Turning a user's name for a choice (a bot, a form) into its code, with a clear error."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from mjstats.errors import MjStatsError
+
+
+def choice_code(name: str | int, names: tuple[str, ...], what: str) -> int:
+    """Index of ``name`` in ``names`` (case-insensitive), or ``name`` itself if a valid index.
+
+    Examples
+    --------
+    >>> choice_code("Value", ("efficiency", "value"), "bot"), choice_code(0, ("a",), "x")
+    (1, 0)
+    """
+    if isinstance(name, int | np.integer) and 0 <= int(name) < len(names):
+        return int(name)
+    key = str(name).lower()
+    if key not in names:
+        raise MjStatsError(f"unknown {what} {name!r}; valid: {', '.join(names)}")
+    return names.index(key)
