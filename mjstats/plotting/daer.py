@@ -6,7 +6,7 @@ import numpy as np
 import pandas as pd
 
 from mjstats.errors import MjStatsError
-from mjstats.plotting.style import label, new_axes
+from mjstats.plotting.style import label, new_axes, yerr
 
 
 def plot_daer_patterns(patterns: pd.DataFrame, ax=None):
@@ -18,7 +18,7 @@ def plot_daer_patterns(patterns: pd.DataFrame, ax=None):
     ax = new_axes(ax, figsize=(6.4, 1.2 + 0.3 * len(d)))
     y = np.arange(len(d))
     x = d["estimate"].to_numpy()
-    ax.barh(y, x, xerr=np.vstack([x - d["lo"].to_numpy(), d["hi"].to_numpy() - x]), capsize=2)
+    ax.barh(y, x, xerr=yerr(x, d["lo"], d["hi"]), capsize=2)
     ax.set_yticks(y, [label(f"{a} {b}", b) for a, b in zip(d["name_zh"], d["name_en"],
                                                             strict=True)])
     ax.invert_yaxis()
@@ -34,7 +34,7 @@ def plot_daer_hu(hu: pd.DataFrame, ax=None):
     ax = new_axes(ax)
     x = hu["estimate"].to_numpy()
     ax.bar(hu["hu"], x, width=2.4,
-           yerr=np.vstack([x - hu["lo"].to_numpy(), hu["hi"].to_numpy() - x]), capsize=2)
+           yerr=yerr(x, hu["lo"], hu["hi"]), capsize=2)
     ax.set_xlabel(label("胡数 hu", "hu"))
     ax.set_ylabel(label("占胡牌比例 share of winning hands", "share of winning hands"))
     ax.set_title(label("大贰 胡数分布 Da Er hu of winning hands", "Da Er hu of winning hands"))

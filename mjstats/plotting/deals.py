@@ -6,7 +6,7 @@ import numpy as np
 import pandas as pd
 
 from mjstats.errors import MjStatsError
-from mjstats.plotting.style import label, new_axes
+from mjstats.plotting.style import label, new_axes, offset, yerr
 
 _REGION = {"sichuan": ("四川", "Sichuan"), "guangan": ("广安", "Guang'an"),
            "liuzhou": ("柳州", "Liuzhou")}
@@ -44,9 +44,9 @@ def plot_shanten(df: pd.DataFrame, n_tiles: int = 13, form: str = "standard", ax
     width = 0.8 / len(regions)
     for i, reg in enumerate(regions):
         r = sub[sub["tileset"] == reg]
-        x = r["category"].astype(int).to_numpy() + (i - (len(regions) - 1) / 2) * width
+        x = r["category"].astype(int).to_numpy() + offset(i, len(regions))
         y = r["estimate"].to_numpy()
-        err = np.vstack([y - r["ci_low"].to_numpy(), r["ci_high"].to_numpy() - y])
+        err = yerr(y, r["ci_low"], r["ci_high"])
         ax.bar(x, y, width=width, yerr=err, capsize=2, label=_region(reg))
         if "exact" in r and r["exact"].notna().any():
             ax.plot(x, r["exact"].to_numpy(), "k_", markersize=8)
@@ -82,10 +82,10 @@ def plot_deal_odds(df: pd.DataFrame, ax=None):
             ys.append(r["estimate"].iloc[0])
             lo.append(r["ci_low"].iloc[0])
             hi.append(r["ci_high"].iloc[0])
-        x = np.arange(len(rows)) + (i - (len(regions) - 1) / 2) * width
+        x = np.arange(len(rows)) + offset(i, len(regions))
         y = np.array(ys)
         ax.bar(x, y, width=width, label=_region(reg),
-               yerr=np.vstack([y - np.array(lo), np.array(hi) - y]), capsize=2)
+               yerr=yerr(y, np.array(lo), np.array(hi)), capsize=2)
     ax.set_yscale("log")
     ax.set_xticks(np.arange(len(rows)), [r[2] for r in rows])
     ax.set_ylabel(label("概率 probability (log)", "probability (log)"))

@@ -12,7 +12,7 @@ import numpy as np
 import pandas as pd
 
 from mjstats.errors import MjStatsError
-from mjstats.plotting.style import label, new_axes
+from mjstats.plotting.style import label, new_axes, offset, yerr
 
 
 def _as_map(tables) -> dict[str, pd.DataFrame]:
@@ -55,10 +55,10 @@ def plot_pattern_frequency(patterns, ax=None, per: str = "per_hand"):
     height = 0.8 / n
     for i, (rules, df) in enumerate(maps.items()):
         df = df[df[per] > 0]
-        y = np.array([names.index(_name(r)) for _, r in df.iterrows()]) + (i - (n - 1) / 2) * height
+        y = np.array([names.index(_name(r)) for _, r in df.iterrows()]) + offset(i, n)
         x = df[per].to_numpy()
         ax.barh(y, x, height=height, label=rules or None,
-                xerr=np.vstack([x - df[lo].to_numpy(), df[hi].to_numpy() - x]), capsize=2)
+                xerr=yerr(x, df[lo], df[hi]), capsize=2)
     ax.set_yticks(np.arange(len(names)), names)
     ax.invert_yaxis()
     ax.set_xscale("log")
@@ -111,7 +111,7 @@ def plot_point_share(balance, ax=None):
         for _, r in d.iterrows():
             if r["zh"] not in names:
                 names.append(r["zh"])
-        x = np.array([names.index(z) for z in d["zh"]]) + (i - (n - 1) / 2) * width
+        x = np.array([names.index(z) for z in d["zh"]]) + offset(i, n)
         ax.bar(x, d["point_share"], width=width, label=rules or None)
     ax.set_xticks(np.arange(len(names)),
                   [label(z, z.encode("unicode_escape").decode()) for z in names], rotation=45,
@@ -134,10 +134,10 @@ def plot_wait_width(waits, ax=None, metric: str = "wait_kinds"):
         d = df[df["metric"] == metric]
         if d.empty:
             raise MjStatsError(f"no {metric!r} rows in the waits table")
-        x = d["category"].astype(int).to_numpy() + (i - (n - 1) / 2) * width
+        x = d["category"].astype(int).to_numpy() + offset(i, n)
         y = d["share"].to_numpy()
         ax.bar(x, y, width=width, label=rules or None,
-               yerr=np.vstack([y - d["ci_low"].to_numpy(), d["ci_high"].to_numpy() - y]),
+               yerr=yerr(y, d["ci_low"], d["ci_high"]),
                capsize=2)
     what = {"wait_kinds": ("听牌种数 kinds waited on", "kinds waited on"),
             "wait_live": ("剩余张数 live tiles", "live tiles")}.get(metric, (metric, metric))
@@ -162,7 +162,7 @@ def plot_wait_shapes(waits, ax=None):
         for c in d["category"]:
             if c not in cats:
                 cats.append(c)
-        y = np.array([cats.index(c) for c in d["category"]]) + (i - (n - 1) / 2) * height
+        y = np.array([cats.index(c) for c in d["category"]]) + offset(i, n)
         ax.barh(y, d["share"], height=height, label=rules or None)
     ax.set_yticks(np.arange(len(cats)), [label(c, c.split(" ")[0]) for c in cats])
     ax.invert_yaxis()
@@ -201,10 +201,10 @@ def plot_payoff(payoff, ax=None):
         for g in d["group"]:
             if g not in groups:
                 groups.append(g)
-        x = np.array([groups.index(g) for g in d["group"]]) + (i - (n - 1) / 2) * width
+        x = np.array([groups.index(g) for g in d["group"]]) + offset(i, n)
         y = d["mean"].to_numpy()
         ax.bar(x, y, width=width, label=rules or None,
-               yerr=np.vstack([y - d["ci_low"].to_numpy(), d["ci_high"].to_numpy() - y]),
+               yerr=yerr(y, d["ci_low"], d["ci_high"]),
                capsize=2)
     ax.axhline(0, color="k", lw=0.8)
     ax.set_xticks(np.arange(len(groups)), [label(g, g.split(" ")[0]) for g in groups])

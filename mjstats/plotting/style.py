@@ -87,3 +87,16 @@ def new_axes(ax=None, figsize=(6.4, 4.0)):
 
     _, ax = plt.subplots(figsize=figsize, layout="constrained")
     return ax
+
+
+def offset(i: int, n: int, span: float = 0.8) -> float:
+    """Offset of series ``i`` of ``n`` side-by-side bar series in a slot of width ``span``."""
+    return (i - (n - 1) / 2) * span / n
+
+
+def yerr(y, lo, hi):
+    """Asymmetric error-bar array for an estimate and its interval bounds."""
+    import numpy as np
+
+    y = np.asarray(y, dtype=float)
+    return np.vstack([y - np.asarray(lo, dtype=float), np.asarray(hi, dtype=float) - y])
