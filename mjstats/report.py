@@ -111,7 +111,7 @@ def section_games(ctx: Context) -> Section:
     skipped = []
     for rules in GAME_RULES:
         try:
-            results[rules] = simulate(rules, games=ctx.games, seed=ctx.seed,
+            results[rules] = simulate(rules, games=ctx.games, seed=ctx.seed, records=False,
                                       progress=ctx.progress)
         except mj.MjStatsError as e:  # a rule set the engine does not play yet
             skipped.append(f"{rules}: {e}")
@@ -120,14 +120,17 @@ def section_games(ctx: Context) -> Section:
     for note in skipped:
         sec.text(f"Not simulated: {note}")
     for rules, r in results.items():
-        r.seats.to_parquet(ctx.out / f"seats_{rules}.parquet", index=False)
-        r.hands.to_parquet(ctx.out / f"hands_{rules}.parquet", index=False)
+        r.stats.to_frame().to_parquet(ctx.out / f"game_stats_{rules}.parquet", index=False)
     outcomes = pd.concat([r.outcomes().assign(rules=k) for k, r in results.items()])
     sec.table(outcomes[["rules"] + [c for c in outcomes.columns if c != "rules"]])
     fan = pd.concat([r.fan().assign(rules=k) for k, r in results.items()])
     sec.table(fan[["rules"] + [c for c in fan.columns if c != "rules"]])
     pats = {k: r.patterns() for k, r in results.items()}
     bal = {k: r.balance() for k, r in results.items()}
+    outcomes.to_parquet(ctx.out / "game_outcomes.parquet", index=False)
+    fan.to_parquet(ctx.out / "game_values.parquet", index=False)
+    pd.concat([t.assign(rules=k) for k, t in pats.items()]).to_parquet(
+        ctx.out / "game_patterns.parquet", index=False)
     sec.image(ctx, mj.plot.plot_pattern_frequency(pats), "pattern_frequency.png",
               "how often each pattern wins, per hand, by rule set (95% intervals)")
     sec.image(ctx, mj.plot.plot_fan_vs_rarity(bal), "fan_vs_rarity.png",

@@ -14,8 +14,11 @@ chunk is a pure function of ``(seed, start, count)``.  Hence
 * memory stays flat: chunks are reduced as they arrive (``reduce``), and
   per-item rows are only kept when a task returns them.
 
-A task is a picklable callable ``task(start, count) -> pandas.DataFrame`` (a
-module-level function or a :func:`functools.partial` of one).
+A task is a picklable callable ``task(start, count)`` (a module-level function
+or a :func:`functools.partial` of one) returning a ``pandas.DataFrame``, or a
+dict of named DataFrames (the first one is saved as the chunk file, the others
+beside it as ``chunk-NNNNNN.<name>.parquet``, written first so that a chunk
+file always has its parts).
 """
 
 from __future__ import annotations
@@ -34,8 +37,8 @@ from mjstats.sim.deals import CHUNK
 MANIFEST = "manifest.json"
 
 
-def plan_chunks(total: int, chunk: int) -> list[tuple[int, int]]:
-    """``(start, count)`` of each chunk; ``chunk`` must be a multiple of the seeding block.
+def plan_chunks(total: int, chunk: int, block: int = CHUNK) -> list[tuple[int, int]]:
+    """``(start, count)`` of each chunk; ``chunk`` must be a multiple of the seeding ``block``.
 
     Examples
     --------
@@ -44,8 +47,8 @@ def plan_chunks(total: int, chunk: int) -> list[tuple[int, int]]:
     """
     if total < 0:
         raise MjStatsError(f"total must be >= 0, got {total}")
-    if chunk <= 0 or chunk % CHUNK:
-        raise MjStatsError(f"chunk must be a positive multiple of {CHUNK} items, got {chunk}")
+    if chunk <= 0 or chunk % block:
+        raise MjStatsError(f"chunk must be a positive multiple of {block} items, got {chunk}")
     return [(s, min(chunk, total - s)) for s in range(0, total, chunk)]
 
 
@@ -57,6 +60,27 @@ def _write_atomic(df: pd.DataFrame, path: Path) -> None:
     tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
     df.to_parquet(tmp, index=False)
     os.replace(tmp, path)
+
+
+def _write_chunk(result, path: Path) -> None:
+    """Save a chunk: a frame, or a dict of frames (extra parts first, the chunk file last)."""
+    if isinstance(result, dict):
+        names = list(result)
+        for name in names[1:]:
+            _write_atomic(result[name], path.with_suffix(f".{name}.parquet"))
+        result = result[names[0]]
+    _write_atomic(result, path)
+
+
+def _read_chunk(path: Path, first: str | None):
+    """Read back what :func:`_write_chunk` saved (``first``: the dict's first name)."""
+    df = pd.read_parquet(path)
+    if first is None:
+        return df
+    out = {first: df}
+    for part in sorted(path.parent.glob(path.stem + ".*.parquet")):
+        out[part.name[len(path.stem) + 1: -len(".parquet")]] = pd.read_parquet(part)
+    return out
 
 
 def _check_manifest(out: Path, meta: dict, resume: bool) -> None:
@@ -93,15 +117,18 @@ def run_chunks(
     progress: bool = True,
     desc: str = "chunks",
     unit_scale: int = 1,
+    block: int = CHUNK,
+    first_part: str | None = None,
 ):
     """Run ``task`` over the chunks of ``total`` items and reduce the results in chunk order.
 
     Parameters
     ----------
     task : callable
-        ``task(start, count) -> DataFrame``, pure given its arguments.
+        ``task(start, count) -> DataFrame`` (or a dict of DataFrames), pure given
+        its arguments.
     total, chunk : int
-        Items in all and per chunk (a multiple of :data:`mjstats.sim.deals.CHUNK`).
+        Items in all and per chunk (a multiple of ``block``).
     reduce : callable, optional
         ``reduce(acc, df) -> acc`` with ``acc`` starting as ``None``; default keeps a
         list of the chunk frames.  Applied in chunk order, so any reduction (even
@@ -117,6 +144,13 @@ def run_chunks(
         checked against ``out/manifest.json``.
     progress : bool
         Show a tqdm bar (items per second and ETA).
+    desc, unit_scale : str, int
+        Label of the bar; items counted per item of ``total``.
+    block : int
+        Items per seeded block (:data:`mjstats.sim.deals.CHUNK` for deals).
+    first_part : str, optional
+        When tasks return dicts: the name of their first frame, needed to read
+        saved chunks back on ``resume``.
 
     Returns
     -------
@@ -133,7 +167,7 @@ def run_chunks(
     >>> int(df["deals"].iloc[0])
     200000
     """
-    chunks = plan_chunks(int(total), int(chunk))
+    chunks = plan_chunks(int(total), int(chunk), int(block))
     outp = Path(out) if out is not None else None
     meta = dict(meta or {}, total=int(total), chunk=int(chunk))
     done: dict[int, Path] = {}
@@ -156,7 +190,7 @@ def run_chunks(
     def finish(j: int, df: pd.DataFrame) -> None:
         nonlocal acc, next_j
         if outp is not None and j not in done:
-            _write_atomic(df, _chunk_path(outp, j))
+            _write_chunk(df, _chunk_path(outp, j))
         results[j] = df
         if bar is not None:
             bar.update(chunks[j][1] * unit_scale)
@@ -168,7 +202,7 @@ def run_chunks(
         todo = []
         for j in range(len(chunks)):
             if j in done:
-                finish(j, pd.read_parquet(done[j]))
+                finish(j, _read_chunk(done[j], first_part))
             else:
                 todo.append(j)
         if client is None:
@@ -182,7 +216,7 @@ def run_chunks(
                 finish(futures[fut], fut.result())
     except KeyboardInterrupt:
         if outp is not None:
-            saved = len(list(outp.glob("chunk-*.parquet")))
+            saved = len(list(outp.glob("chunk-[0-9][0-9][0-9][0-9][0-9][0-9].parquet")))
             raise KeyboardInterrupt(
                 f"interrupted: {saved}/{len(chunks)} chunks saved in {outp}; run again with "
                 f"resume=True (--resume) to finish"

@@ -1,10 +1,11 @@
 """Summary tables of simulated games: patterns, values, waits, turns, payoffs, balance.
 
-Every function takes the record DataFrames of :mod:`mjstats.sim.records`
-(``seats``: one row per hand and seat; ``hands``: one row per hand) and
+Every function takes the :class:`~mjstats.results.gamestats.GameStats` of a
+run (exact integer sums collected chunk by chunk, so that no table needs the
+per-seat rows and memory stays flat however many hands are played) and
 returns a ``pandas.DataFrame`` with explicit columns; proportions carry
 Wilson 95% intervals (:func:`mjstats.results.intervals.wilson`), means a
-normal interval ``mean ± 1.96 se``.
+normal interval ``mean ± 1.96 se`` from the sums and sums of squares.
 
 Balance (:func:`balance_table`): for each pattern its observed share of wins
 ``p``, the value rarity would imply (``-log2 p``) next to ``log2`` of the value
@@ -17,6 +18,8 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
+from mjstats.errors import MjStatsError
+from mjstats.results.gamestats import GameStats
 from mjstats.results.intervals import normal_quantile, wilson
 
 Z95 = normal_quantile(0.975)
@@ -35,22 +38,31 @@ def _prop(k, n) -> tuple[float, float, float]:
     return k / n, float(lo), float(hi)
 
 
-def _mean(x) -> tuple[float, float, float, float]:
-    x = np.asarray(x, dtype=np.float64)
-    n = x.size
+def _mean(n: int, s: int, sq: int, scale: int = 1) -> tuple[float, float, float, float]:
+    """Mean, sd and normal 95% interval of ``x / scale`` from ``n``, ``sum x``, ``sum x^2``.
+
+    The variance is formed from exact integers (``n sq - s^2``), so it carries no
+    cancellation error however large the sums.
+    """
+    n, s, sq = int(n), int(s), int(sq)
     if n == 0:
         return float("nan"), float("nan"), float("nan"), float("nan")
-    m = float(x.mean())
-    sd = float(x.std(ddof=1)) if n > 1 else 0.0
-    se = sd / np.sqrt(n) if n > 1 else 0.0
+    m = s / n / scale
+    if n == 1:
+        return m, 0.0, m, m
+    sd = float(np.sqrt((n * sq - s * s) / (n * (n - 1)))) / scale
+    se = sd / np.sqrt(n)
     return m, sd, m - Z95 * se, m + Z95 * se
 
 
-def _wins(seats: pd.DataFrame) -> pd.DataFrame:
-    return seats[seats["won"] > 0]
+def _stats(x) -> GameStats:
+    if not isinstance(x, GameStats):
+        raise MjStatsError(f"tables need the GameStats of a run (SimResult.stats), got "
+                           f"{type(x).__name__}")
+    return x
 
 
-def pattern_table(seats: pd.DataFrame, R, games: int | None = None) -> pd.DataFrame:
+def pattern_table(stats: GameStats, R) -> pd.DataFrame:
     """Pattern frequency: share of wins and of hands, with Wilson 95% intervals.
 
     Columns: ``pattern`` (key), ``zh``, ``en``, ``value`` (the rule set's value),
@@ -61,19 +73,16 @@ def pattern_table(seats: pd.DataFrame, R, games: int | None = None) -> pd.DataFr
     --------
     >>> from mjstats.sim.simulate import simulate
     >>> r = simulate("sichuan", games=40, seed=2)
-    >>> t = pattern_table(r.seats, r.rules, 40)
+    >>> t = pattern_table(r.stats, r.rules)
     >>> bool(t.set_index("zh").loc["平胡", "share_of_wins"] > 0)
     True
     """
-    w = _wins(seats)
-    n_w = len(w)
-    games = int(seats["game"].nunique()) if games is None else int(games)
+    st = _stats(stats)
+    n_w, games = st.n("wins"), st.n("games")
     rows = []
     for i, p in enumerate(R.info):
-        col = f"pat_{p.key}"
-        has = w[col] > 0
-        k = int(has.sum())
-        kh = int(w.loc[has, "game"].nunique())
+        k = st.n(f"pat_wins/{p.key}")
+        kh = st.n(f"pat_hands/{p.key}")
         s, slo, shi = _prop(k, n_w)
         h, hlo, hhi = _prop(kh, games)
         rows.append({"pattern": p.key, "zh": p.zh, "en": p.en, "value": int(R.values[i]),
@@ -82,46 +91,39 @@ def pattern_table(seats: pd.DataFrame, R, games: int | None = None) -> pd.DataFr
     return pd.DataFrame(rows)
 
 
-def value_table(seats: pd.DataFrame, R, games: int | None = None) -> pd.DataFrame:
+def value_table(stats: GameStats, R) -> pd.DataFrame:
     """Expected value of a win and of a hand (after and before the cap).
 
-    Rows: ``per win``, ``per self-drawn win``, ``per discard win``, ``per hand``
-    (sum of win values of the hand), ``per win before cap``; columns ``n``,
+    Rows: ``per win``, ``per self-drawn win``, ``per discard win``, ``per win
+    before cap``, ``per hand`` (sum of win values of the hand); columns ``n``,
     ``mean``, ``sd``, ``ci_low``, ``ci_high``; plus ``capped share``.
 
     Examples
     --------
     >>> from mjstats.sim.simulate import simulate
     >>> r = simulate("sichuan", games=40, seed=2)
-    >>> value_table(r.seats, r.rules, 40)["metric"].tolist()[:2]
+    >>> value_table(r.stats, r.rules)["metric"].tolist()[:2]
     ['per win', 'per self-drawn win']
     """
-    w = _wins(seats)
-    games = int(seats["game"].nunique()) if games is None else int(games)
+    st = _stats(stats)
     rows = []
-    for name, x in (("per win", w["value"]),
-                    ("per self-drawn win", w.loc[w["self_draw"] == 1, "value"]),
-                    ("per discard win", w.loc[w["self_draw"] == 0, "value"]),
-                    ("per win before cap", w["value_raw"])):
-        m, sd, lo, hi = _mean(x)
-        rows.append({"metric": name, "unit": R.unit, "n": len(x), "mean": m, "sd": sd,
+    for name, g in (("per win", "win"), ("per self-drawn win", "self"),
+                    ("per discard win", "discard"), ("per win before cap", "raw")):
+        n = st.n(f"val_n/{g}")
+        m, sd, lo, hi = _mean(n, st.n(f"val_sum/{g}"), st.n(f"val_sq/{g}"))
+        rows.append({"metric": name, "unit": R.unit, "n": n, "mean": m, "sd": sd,
                      "ci_low": lo, "ci_high": hi})
-    per_hand = np.zeros(games)
-    if len(w):
-        s = w.groupby("game")["value"].sum()
-        idx = (s.index.to_numpy() - seats["game"].min()).astype(np.int64)
-        per_hand[idx[idx < games]] = s.to_numpy()[idx < games]
-    m, sd, lo, hi = _mean(per_hand)
+    games = st.n("games")
+    m, sd, lo, hi = _mean(games, st.n("hand_val_sum"), st.n("hand_val_sq"))
     rows.append({"metric": "per hand", "unit": R.unit, "n": games, "mean": m, "sd": sd,
                  "ci_low": lo, "ci_high": hi})
-    k = int((w["value_raw"] > w["value"]).sum())
-    p, lo, hi = _prop(k, len(w))
-    rows.append({"metric": "capped share", "unit": "share", "n": len(w), "mean": p,
+    p, lo, hi = _prop(st.n("capped"), st.n("wins"))
+    rows.append({"metric": "capped share", "unit": "share", "n": st.n("wins"), "mean": p,
                  "sd": float("nan"), "ci_low": lo, "ci_high": hi})
     return pd.DataFrame(rows)
 
 
-def wait_table(seats: pd.DataFrame) -> pd.DataFrame:
+def wait_table(stats: GameStats) -> pd.DataFrame:
     """Wait width and shape at the win: share of wins per category with intervals.
 
     Metrics: ``wait_kinds`` (kinds waited on), ``wait_live`` (live tiles),
@@ -132,126 +134,114 @@ def wait_table(seats: pd.DataFrame) -> pd.DataFrame:
     --------
     >>> from mjstats.sim.simulate import simulate
     >>> r = simulate("sichuan", games=40, seed=2)
-    >>> sorted(wait_table(r.seats)["metric"].unique())
+    >>> sorted(wait_table(r.stats)["metric"].unique())
     ['wait_kinds', 'wait_live', 'wait_shape', 'win_shape']
     """
-    w = _wins(seats)
-    n = len(w)
+    st = _stats(stats)
+    n = st.n("wins")
     rows = []
+
+    def add(metric, category, k):
+        p, lo, hi = _prop(k, n)
+        rows.append({"metric": metric, "category": category, "count": int(k), "n": n,
+                     "share": p, "ci_low": lo, "ci_high": hi})
+
     for metric in ("wait_kinds", "wait_live"):
-        vc = w[metric].value_counts().sort_index()
-        for cat, k in vc.items():
-            p, lo, hi = _prop(k, n)
-            rows.append({"metric": metric, "category": str(int(cat)), "count": int(k), "n": n,
-                         "share": p, "ci_low": lo, "ci_high": hi})
+        for cat in st.categories(metric):
+            add(metric, cat, st.n(f"{metric}/{cat}"))
     for metric in ("win_shape", "wait_shape"):
-        bits = w[metric].to_numpy()
         for b, name in enumerate(_SHAPES):
-            k = int(((bits >> b) & 1).sum())
-            if metric == "win_shape" and b >= 5:
+            if metric == "win_shape" and b >= 5:  # 对出叫 / 赶场叫 / 坎倒板 belong to hands
                 continue
-            p, lo, hi = _prop(k, n)
-            rows.append({"metric": metric, "category": name, "count": k, "n": n, "share": p,
-                         "ci_low": lo, "ci_high": hi})
+            add(metric, name, st.n(f"{metric}/{b}"))
     return pd.DataFrame(rows, columns=["metric", "category", "count", "n", "share", "ci_low",
                                        "ci_high"])
 
 
-def turn_table(seats: pd.DataFrame) -> pd.DataFrame:
+def turn_table(stats: GameStats) -> pd.DataFrame:
     """Distribution of the winner's own turn (巡, draws made) at the win, by win order.
 
     Examples
     --------
     >>> from mjstats.sim.simulate import simulate
     >>> r = simulate("sichuan", games=40, seed=2)
-    >>> float(turn_table(r.seats)["share"].sum()) > 0.99
+    >>> float(turn_table(r.stats)["share"].sum()) > 0.99
     True
     """
-    w = _wins(seats)
-    n = len(w)
-    vc = w["win_turn"].value_counts().sort_index()
+    st = _stats(stats)
+    n = st.n("wins")
     rows = []
     cum = 0
-    for t, k in vc.items():
-        cum += int(k)
+    for t in st.categories("turn"):
+        by = [st.n(f"turn/{t}/{o}") for o in (1, 2, 3)]
+        k = sum(by)
+        cum += k
         p, lo, hi = _prop(k, n)
-        rows.append({"turn": int(t), "wins": int(k), "share": p, "ci_low": lo, "ci_high": hi,
-                     "cumulative": cum / n,
-                     "first": int(((w["win_turn"] == t) & (w["won"] == 1)).sum()),
-                     "second": int(((w["win_turn"] == t) & (w["won"] == 2)).sum()),
-                     "third": int(((w["win_turn"] == t) & (w["won"] == 3)).sum())})
+        rows.append({"turn": int(t), "wins": k, "share": p, "ci_low": lo, "ci_high": hi,
+                     "cumulative": cum / n, "first": by[0], "second": by[1], "third": by[2]})
     return pd.DataFrame(rows, columns=["turn", "wins", "share", "ci_low", "ci_high",
                                        "cumulative", "first", "second", "third"])
 
 
-def _positions(seats: pd.DataFrame) -> np.ndarray:
-    d = seats.loc[seats["dealer"], ["game", "seat"]].set_index("game")["seat"]
-    dealer_seat = seats["game"].map(d).to_numpy()
-    return (seats["seat"].to_numpy().astype(np.int64) - dealer_seat) % 4
-
-
-def payoff_table(seats: pd.DataFrame) -> pd.DataFrame:
+def payoff_table(stats: GameStats) -> pd.DataFrame:
     """Mean result of a seat by position relative to the dealer, by bot, and the dealer edge.
 
     Columns: ``group``, ``n``, ``mean``, ``sd``, ``ci_low``, ``ci_high``,
     ``win_rate``, ``deal_in_rate`` (share of hands where the seat fed a win).
+    The dealer edge is, per hand, the dealer's result minus the mean of the
+    three others (paired within the hand).
 
     Examples
     --------
     >>> from mjstats.sim.simulate import simulate
     >>> r = simulate("sichuan", games=40, seed=2)
-    >>> payoff_table(r.seats)["group"].tolist()[0]
+    >>> payoff_table(r.stats)["group"].tolist()[0]
     'dealer 庄'
     """
-    pos = _positions(seats)
-    fed = np.zeros(len(seats), dtype=bool)
-    w = _wins(seats)
-    if len(w):
-        key = set(zip(w["game"].to_numpy().tolist(), w["win_from"].to_numpy().tolist(),
-                      strict=True))
-        fed = np.array([(g, s) in key for g, s in zip(seats["game"].to_numpy().tolist(),
-                                                       seats["seat"].to_numpy().tolist(),
-                                                       strict=True)])
+    st = _stats(stats)
     rows = []
 
-    def row(name, mask):
-        x = seats.loc[mask, "pay_total"]
-        m, sd, lo, hi = _mean(x)
-        n = int(mask.sum())
+    def row(name, g):
+        n = st.n(f"pay_n/{g}")
+        m, sd, lo, hi = _mean(n, st.n(f"pay_sum/{g}"), st.n(f"pay_sq/{g}"))
         rows.append({"group": name, "n": n, "mean": m, "sd": sd, "ci_low": lo, "ci_high": hi,
-                     "win_rate": float((seats.loc[mask, "won"] > 0).mean()) if n else np.nan,
-                     "deal_in_rate": float(fed[np.asarray(mask)].mean()) if n else np.nan})
+                     "win_rate": st.n(f"pay_won/{g}") / n if n else np.nan,
+                     "deal_in_rate": st.n(f"pay_fed/{g}") / n if n else np.nan})
 
     for p in range(4):
-        row(_POSITION[p], pos == p)
-    for b in seats["bot"].cat.categories:
-        m = (seats["bot"] == b).to_numpy()
-        if m.any():
-            row(f"bot {b}", m)
-    row("all seats", np.ones(len(seats), dtype=bool))
-    # dealer edge: dealer minus the mean of the three others, per hand (paired)
-    x = seats["pay_total"].to_numpy().astype(np.float64)
-    g = seats["game"].to_numpy()
-    dealer_res = pd.Series(x[pos == 0], index=g[pos == 0])
-    others = pd.Series(x[pos != 0], index=g[pos != 0]).groupby(level=0).mean()
-    edge = (dealer_res - others.reindex(dealer_res.index)).to_numpy()
-    m, sd, lo, hi = _mean(edge)
-    rows.append({"group": "dealer edge (dealer - others)", "n": len(edge), "mean": m, "sd": sd,
+        row(_POSITION[p], f"pos{p}")
+    for b in sorted({k.split("/")[2] for k in st if k.startswith("pay_n/bot/")},
+                    key=_bot_order):
+        row(f"bot {b}", f"bot/{b}")
+    row("all seats", "all")
+    n = st.n("games")
+    m, sd, lo, hi = _mean(n, st.n("edge3_sum"), st.n("edge3_sq"), scale=3)
+    rows.append({"group": "dealer edge (dealer - others)", "n": n, "mean": m, "sd": sd,
                  "ci_low": lo, "ci_high": hi, "win_rate": np.nan, "deal_in_rate": np.nan})
     return pd.DataFrame(rows)
 
 
-def outcome_table(hands: pd.DataFrame) -> pd.DataFrame:
-    """Per-hand outcomes: draw (查叫) rate, winners, 一炮多响, 抢杠, 花猪, with intervals.
+def _bot_order(name: str) -> tuple[int, str]:
+    from mjstats.sim.bots import BOT_NAMES
+
+    return (BOT_NAMES.index(name), name) if name in BOT_NAMES else (len(BOT_NAMES), name)
+
+
+def outcome_table(stats: GameStats, R=None) -> pd.DataFrame:
+    """Per-hand outcomes: draw rate, winners, 一炮多响, 抢杠, 花猪, with intervals.
+
+    The first row is ``drawn (查叫)`` for the 血战 rule sets and ``drawn (no
+    winner)`` for Liuzhou (``R.family``), where a dry wall ends without 查叫.
 
     Examples
     --------
     >>> from mjstats.sim.simulate import simulate
     >>> r = simulate("sichuan", games=40, seed=2)
-    >>> outcome_table(r.hands)["metric"].tolist()[0]
+    >>> outcome_table(r.stats, r.rules)["metric"].tolist()[0]
     'drawn (查叫)'
     """
-    n = len(hands)
+    st = _stats(stats)
+    n = st.n("games")
     rows = []
 
     def add(name, k):
@@ -259,55 +249,58 @@ def outcome_table(hands: pd.DataFrame) -> pd.DataFrame:
         rows.append({"metric": name, "count": int(k), "n": n, "share": p, "ci_low": lo,
                      "ci_high": hi})
 
-    add("drawn (查叫)", hands["drawn"].sum())
+    chajiao = R is None or bool(R.missing_suit)
+    add("drawn (查叫)" if chajiao else "drawn (no winner)", st.n("drawn"))
     for w in range(4):
-        add(f"{w} winners", (hands["n_winners"] == w).sum())
-    add("一炮多响 (2+ winners on one tile)", (hands["max_multi"] >= 2).sum())
-    add("抢杠 (kong robbed)", (hands["n_robbed"] > 0).sum())
-    add("any kong", (hands["n_kongs"] > 0).sum())
-    add("花猪 at 查叫", (hands["n_huazhu"] > 0).sum())
-    add("engine error", (hands["error"] != 0).sum())
+        add(f"{w} winners", st.n(f"winners/{w}"))
+    add("一炮多响 (2+ winners on one tile)", st.n("multi"))
+    add("抢杠 (kong robbed)", st.n("robbed"))
+    add("any kong", st.n("kong_any"))
+    if chajiao:
+        add("花猪 at 查叫", st.n("huazhu"))
+    add("engine error", st.n("error"))
     return pd.DataFrame(rows)
 
 
-def balance_table(seats: pd.DataFrame, R, games: int | None = None) -> pd.DataFrame:
+def balance_table(stats: GameStats, R) -> pd.DataFrame:
     """Each pattern's rarity against its value, and the share of points it pays.
 
     Columns: ``pattern``, ``zh``, ``value``, ``log2_value``, ``share_of_wins``
     ``p``, ``rarity_bits`` (``-log2 p``), ``gap_bits`` (``log2_value -
     rarity_bits``; positive: paid more than its rarity implies, relative to
     the plain win), ``point_share`` (win points of wins holding the pattern /
-    all win points).  ``attrs``: ``seat_sd`` and ``seat_variance`` of a seat's
-    result per hand.
+    all win points; a win with two patterns counts for both, so the column
+    does not sum to 1).  ``attrs``: ``seat_sd`` and ``seat_variance`` of a
+    seat's result per hand.
 
     Examples
     --------
     >>> from mjstats.sim.simulate import simulate
     >>> r = simulate("sichuan", games=40, seed=2)
-    >>> b = balance_table(r.seats, r.rules, 40)
+    >>> b = balance_table(r.stats, r.rules)
     >>> "rarity_bits" in b.columns and bool(b.attrs["seat_variance"] > 0)
     True
     """
-    w = _wins(seats)
-    total = float(w["value"].sum())
+    st = _stats(stats)
+    n_w = st.n("wins")
+    total = st.n("val_sum/win")
     rows = []
     for i, p in enumerate(R.info):
         v = int(R.values[i])
         if v <= 0:
             continue
-        has = (w[f"pat_{p.key}"] > 0).to_numpy()
-        k = int(has.sum())
-        share = k / len(w) if len(w) else np.nan
+        k = st.n(f"pat_wins/{p.key}")
+        share = k / n_w if n_w else np.nan
         rarity = -np.log2(share) if k else np.inf
-        lv = np.log2(v) if v > 0 else np.nan
+        lv = np.log2(v)
         rows.append({"pattern": p.key, "zh": p.zh, "combine": p.combine, "value": v,
                      "log2_value": lv, "wins": k, "share_of_wins": share,
                      "rarity_bits": rarity, "gap_bits": lv - rarity,
-                     "point_share": float(w.loc[has, "value"].sum()) / total if total else np.nan})
+                     "point_share": st.n(f"pat_points/{p.key}") / total if total else np.nan})
     df = pd.DataFrame(rows)
-    x = seats["pay_total"].to_numpy().astype(np.float64)
-    df.attrs["seat_variance"] = float(x.var(ddof=1)) if x.size > 1 else float("nan")
-    df.attrs["seat_sd"] = float(x.std(ddof=1)) if x.size > 1 else float("nan")
+    _, sd, _, _ = _mean(st.n("pay_n/all"), st.n("pay_sum/all"), st.n("pay_sq/all"))
+    df.attrs["seat_sd"] = sd
+    df.attrs["seat_variance"] = sd * sd
     return df
 
 
@@ -315,50 +308,44 @@ def compare_table(results: dict) -> pd.DataFrame:
     """Headline figures of several simulations side by side (one row per metric and rule set).
 
     ``same_hands`` tells whether a result played exactly the same hands as the
-    first one (presets of one region on one seed), so differences are paired.
+    first one (presets of one region on one seed: equal win fingerprints,
+    :mod:`mjstats.results.gamestats`), so differences are paired.
     """
     rows = []
     first = None
     for name, r in results.items():
-        s, h = r.seats, r.hands
-        same = False
+        st = r.stats
         if first is None:
-            first = r
-            same = True
-        elif len(s) == len(first.seats):
-            same = bool((s["win_tile"].to_numpy() == first.seats["win_tile"].to_numpy()).all()
-                        and (s["won"].to_numpy() == first.seats["won"].to_numpy()).all())
-        vt = value_table(s, r.rules, r.games).set_index("metric")
-        pt = payoff_table(s).set_index("group")
-        bal = balance_table(s, r.rules, r.games)
-        drawn = _prop(int(h["drawn"].sum()), len(h))
-        rows += [
-            {"rules": name, "metric": "draw rate (查叫)", "estimate": drawn[0],
-             "ci_low": drawn[1], "ci_high": drawn[2]},
-            {"rules": name, "metric": "winners per hand", "estimate": h["n_winners"].mean(),
+            first = st
+        same = (st.n("games") == first.n("games")
+                and st.n("fingerprint") == first.n("fingerprint"))
+        vt = value_table(st, r.rules).set_index("metric")
+        pt = payoff_table(st).set_index("group")
+        bal = balance_table(st, r.rules)
+        drawn = _prop(st.n("drawn"), st.n("games"))
+        games = st.n("games")
+        rows_r = [
+            {"metric": "draw rate", "estimate": drawn[0], "ci_low": drawn[1],
+             "ci_high": drawn[2]},
+            {"metric": "winners per hand",
+             "estimate": st.n("winners_sum") / games if games else np.nan,
              "ci_low": np.nan, "ci_high": np.nan},
-            {"rules": name, "metric": f"value per win ({r.rules.unit})",
-             "estimate": vt.loc["per win", "mean"], "ci_low": vt.loc["per win", "ci_low"],
-             "ci_high": vt.loc["per win", "ci_high"]},
-            {"rules": name, "metric": f"value per hand ({r.rules.unit})",
-             "estimate": vt.loc["per hand", "mean"], "ci_low": vt.loc["per hand", "ci_low"],
-             "ci_high": vt.loc["per hand", "ci_high"]},
-            {"rules": name, "metric": "capped share of wins",
-             "estimate": vt.loc["capped share", "mean"],
-             "ci_low": vt.loc["capped share", "ci_low"],
-             "ci_high": vt.loc["capped share", "ci_high"]},
-            {"rules": name, "metric": "seat result sd", "estimate": bal.attrs["seat_sd"],
-             "ci_low": np.nan, "ci_high": np.nan},
-            {"rules": name, "metric": "dealer edge",
-             "estimate": pt.loc["dealer edge (dealer - others)", "mean"],
-             "ci_low": pt.loc["dealer edge (dealer - others)", "ci_low"],
-             "ci_high": pt.loc["dealer edge (dealer - others)", "ci_high"]},
         ]
+        for metric, label in (("per win", f"value per win ({r.rules.unit})"),
+                              ("per hand", f"value per hand ({r.rules.unit})"),
+                              ("capped share", "capped share of wins")):
+            rows_r.append({"metric": label, "estimate": vt.loc[metric, "mean"],
+                           "ci_low": vt.loc[metric, "ci_low"],
+                           "ci_high": vt.loc[metric, "ci_high"]})
+        rows_r.append({"metric": "seat result sd", "estimate": bal.attrs["seat_sd"],
+                       "ci_low": np.nan, "ci_high": np.nan})
+        e = pt.loc["dealer edge (dealer - others)"]
+        rows_r.append({"metric": "dealer edge", "estimate": e["mean"], "ci_low": e["ci_low"],
+                       "ci_high": e["ci_high"]})
         for _, b in bal.iterrows():
-            rows.append({"rules": name, "metric": f"point share {b['zh']}",
-                         "estimate": b["point_share"], "ci_low": np.nan, "ci_high": np.nan})
-        for row in rows[-(7 + len(bal)):]:
-            row["same_hands"] = same
+            rows_r.append({"metric": f"point share {b['zh']}", "estimate": b["point_share"],
+                           "ci_low": np.nan, "ci_high": np.nan})
+        rows += [dict(rules=name, same_hands=same, **x) for x in rows_r]
     return pd.DataFrame(rows, columns=["rules", "metric", "estimate", "ci_low", "ci_high",
                                        "same_hands"])
 

@@ -1,11 +1,16 @@
 """Simulate whole hands and return their records and summary tables.
 
 :func:`simulate` plays ``games`` hands of a rule set with one policy per seat
-(:mod:`mjstats.sim.bots`) and returns a :class:`SimResult` with the ``hands``
-and ``seats`` DataFrames (:mod:`mjstats.sim.records`) and the summary tables
-of :mod:`mjstats.results.games`.  Hands are played in compiled code in fixed
-chunks of :data:`CHUNK` hands, each seeded from ``SeedSequence(seed)``, so the
-same seed gives the same tables on any number of threads.
+(:mod:`mjstats.sim.bots`) and returns a :class:`SimResult` with the summary
+tables of :mod:`mjstats.results.games` and, when kept, the ``hands`` and
+``seats`` DataFrames (:mod:`mjstats.sim.records`).  Hands are played in
+compiled code in fixed chunks of :data:`CHUNK` hands, each seeded from
+``SeedSequence(seed)``, so the same seed gives the same tables on any number
+of threads.  The run goes through :func:`mjstats.runner.run_chunks`: chunks of
+:data:`RUN_CHUNK` hands are reduced at once to exact sums
+(:class:`~mjstats.results.gamestats.GameStats`), so memory stays flat; with
+``out=`` each is saved as it finishes (``resume=True`` finishes an interrupted
+run), and with a Dask ``client`` they are played on the cluster.
 
 :func:`compare` simulates several rule sets on the same seed.  Presets of one
 region whose switches do not change play (caps, 自摸加底/加番, the two Sichuan
@@ -18,7 +23,7 @@ optional script of discards, for hand-built situations.
 from __future__ import annotations
 
 import argparse
-import sys
+import functools
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -28,6 +33,7 @@ import pandas as pd
 from mjstats.core.rng import SeedLike, chunk_states, seed_sequence
 from mjstats.core.tables import tables
 from mjstats.errors import MjStatsError
+from mjstats.results.gamestats import GameStats, game_stats
 from mjstats.rules.base import RuleSet
 from mjstats.rules.base import rules as _rules
 from mjstats.sim import engine as E
@@ -37,7 +43,11 @@ from mjstats.sim.bots import BOT_NAMES, bot_code
 CHUNK = 512
 """Hands per seeded chunk (the unit of reproducibility)."""
 BATCH = 64 * CHUNK
-"""Hands per compiled call (bounds memory; records are written per batch)."""
+"""Hands per compiled call (bounds memory)."""
+RUN_CHUNK = 2 * BATCH
+"""Hands per runner chunk: the unit saved to ``out`` and sent to a Dask worker."""
+RECORDS_UP_TO = 200_000
+"""With ``records=None``, per-seat rows are kept for runs of at most this many hands."""
 
 
 @dataclass
@@ -82,7 +92,7 @@ class GameLog:
 
 @dataclass
 class SimResult:
-    """Records and summary tables of a simulation.
+    """Sufficient statistics, summary tables and (when kept) records of a simulation.
 
     Attributes
     ----------
@@ -91,8 +101,12 @@ class SimResult:
     bots : tuple of str
         Policy of seats 0-3.
     seed : numpy.random.SeedSequence
-    hands, seats : pandas.DataFrame
-        Per-hand and per-seat records (:mod:`mjstats.sim.records`).
+    stats : GameStats
+        Exact sums over every hand (:mod:`mjstats.results.gamestats`); every
+        table is computed from them.
+    records : tuple of two DataFrames or None
+        ``(hands, seats)`` when the rows were kept (``records=True``); read
+        them as :attr:`hands` and :attr:`seats`.
     logs : list of GameLog
         Event logs of the first ``log`` hands.
     """
@@ -101,51 +115,69 @@ class SimResult:
     games: int
     bots: tuple[str, ...]
     seed: np.random.SeedSequence
-    hands: pd.DataFrame
-    seats: pd.DataFrame
+    stats: GameStats
+    records: tuple[pd.DataFrame, pd.DataFrame] | None = None
     logs: list[GameLog] = field(default_factory=list)
+
+    def _rows(self, i: int) -> pd.DataFrame:
+        if self.records is None:
+            raise MjStatsError(
+                f"this run of {self.games:,} hands kept tables only; pass records=True "
+                f"(mjstats simulate --records) to keep one row per hand and seat "
+                f"(runs up to {RECORDS_UP_TO:,} hands keep them by default)")
+        return self.records[i]
+
+    @property
+    def hands(self) -> pd.DataFrame:
+        """Per-hand records (:data:`mjstats.sim.records.HAND_DOC`)."""
+        return self._rows(0)
+
+    @property
+    def seats(self) -> pd.DataFrame:
+        """Per-seat records (:data:`mjstats.sim.records.SEAT_DOC` + pattern columns)."""
+        return self._rows(1)
 
     def patterns(self) -> pd.DataFrame:
         """Pattern frequency per hand and share of wins with 95% intervals."""
         from mjstats.results.games import pattern_table
 
-        return pattern_table(self.seats, self.rules, self.games)
+        return pattern_table(self.stats, self.rules)
 
     def fan(self) -> pd.DataFrame:
         """Expected value per win and per hand."""
         from mjstats.results.games import value_table
 
-        return value_table(self.seats, self.rules, self.games)
+        return value_table(self.stats, self.rules)
 
     def waits(self) -> pd.DataFrame:
         """Wait width (kinds, live tiles) and wait shapes at the win."""
         from mjstats.results.games import wait_table
 
-        return wait_table(self.seats)
+        return wait_table(self.stats)
 
     def turns(self) -> pd.DataFrame:
         """Distribution of the winner's turn (巡) at the win."""
         from mjstats.results.games import turn_table
 
-        return turn_table(self.seats)
+        return turn_table(self.stats)
 
     def payoff(self) -> pd.DataFrame:
         """Mean result by seat position relative to the dealer and by bot."""
         from mjstats.results.games import payoff_table
 
-        return payoff_table(self.seats)
+        return payoff_table(self.stats)
 
     def outcomes(self) -> pd.DataFrame:
         """Draw rate, number of winners, 查叫 and 花猪 rates."""
         from mjstats.results.games import outcome_table
 
-        return outcome_table(self.hands)
+        return outcome_table(self.stats, self.rules)
 
     def balance(self) -> pd.DataFrame:
         """Each pattern's rarity against its value, its share of points, seat variance."""
         from mjstats.results.games import balance_table
 
-        return balance_table(self.seats, self.rules, self.games)
+        return balance_table(self.stats, self.rules)
 
     def summary(self) -> str:
         """All tables as text."""
@@ -167,11 +199,73 @@ def _inset(R: RuleSet) -> np.ndarray:
     return R.tileset.mask.astype(np.uint8)
 
 
+def _play_batch(R: RuleSet, bots: np.ndarray, ss: np.random.SeedSequence, g0: int, n: int,
+                n_log: int = 0):
+    """Play hands ``g0 .. g0 + n - 1`` (``g0`` a multiple of :data:`CHUNK`) in one call.
+
+    Returns the hand and seat frames and the logs of the first ``n_log`` hands.
+    """
+    P = E.engine_params(R)
+    ka = R.kernel_args
+    wall0 = R.tileset.wall.copy()
+    n_pat = len(R.info)
+    states = chunk_states(ss, -(-n // CHUNK), first=g0 // CHUNK)
+    seat = np.zeros((4 * n, E.N_SEAT), np.int64)
+    pat = np.zeros((4 * n, n_pat), np.int8)
+    hand = np.zeros((n, E.N_HAND), np.int64)
+    ev = np.zeros((max(n_log, 1), E.MAX_EVENTS, 5), np.int32)
+    evn = np.zeros((max(n_log, 1), 2), np.int64)
+    walls = np.zeros((max(n_log, 1), wall0.shape[0]), np.int8)
+    E._run_chunks(wall0, n, g0, CHUNK, states, bots, P, ka.values, ka.switches, tables(),
+                  _inset(R), seat, pat, hand, ev, evn, walls, n_log)
+    names = tuple(BOT_NAMES[i] for i in bots)
+    logs = [GameLog(R, g0 + i, int(hand[i, E.H_DEALER]), names, walls[i].copy(),
+                    ev[i, : evn[i, 0]].copy()) for i in range(n_log)]
+    return REC.hand_frame(R, hand, g0), REC.seat_frame(R, seat, pat, g0), logs
+
+
+def games_task(rules: str, switches: dict, bots: tuple[int, ...], seed: np.random.SeedSequence,
+               records: bool, offset: int, start: int, count: int) -> dict[str, pd.DataFrame]:
+    """Play hands ``offset + start`` … (a runner task): their stats, and rows if ``records``.
+
+    A pure function of its arguments (hand ``i`` always comes from seeded chunk
+    ``i // CHUNK``), so a run cut into any chunks, on any machine, gives the
+    same hands.
+    """
+    R = _rules(rules, **switches)
+    b = np.array(bots, dtype=np.int64)
+    st = GameStats()
+    hands, seats = [], []
+    for g in range(start, start + count, BATCH):
+        hf, sf, _ = _play_batch(R, b, seed, offset + g, min(BATCH, start + count - g))
+        st = st + game_stats(sf, hf, R)
+        if records:
+            hands.append(hf)
+            seats.append(sf)
+    out = {"stats": st.to_frame()}
+    if records:
+        out["hands"] = pd.concat(hands, ignore_index=True)
+        out["seats"] = pd.concat(seats, ignore_index=True)
+    return out
+
+
+def _gather(acc, part: dict[str, pd.DataFrame]):
+    """Runner reducer: add the stats, keep the row frames when the chunk has them."""
+    if acc is None:
+        acc = {"stats": GameStats(), "hands": [], "seats": []}
+    acc["stats"] = acc["stats"] + GameStats.from_frame(part["stats"])
+    for k in ("hands", "seats"):
+        if k in part:
+            acc[k].append(part[k])
+    return acc
+
+
 def simulate(rules: str | RuleSet = "sichuan", games: int = 10_000,
-             bots: str | tuple = "efficiency", seed: SeedLike = None, log: int = 0,
-             out: str | Path | None = None, progress: bool = False,
-             first_game: int = 0) -> SimResult:
-    """Play ``games`` whole hands and return their records and tables.
+             bots: str | tuple = "efficiency", seed: SeedLike = None, *,
+             records: bool | None = None, log: int = 0, out: str | Path | None = None,
+             resume: bool = False, client=None, progress: bool = False,
+             first_game: int = 0, chunk: int = RUN_CHUNK) -> SimResult:
+    """Play ``games`` whole hands and return their tables (and records when kept).
 
     Parameters
     ----------
@@ -185,16 +279,34 @@ def simulate(rules: str | RuleSet = "sichuan", games: int = 10_000,
         One policy for every seat or one per seat: ``"efficiency"``, ``"value"``,
         ``"random"``, ``"zimo"``.
     seed : int, numpy.random.Generator, SeedSequence or None
-        Same seed, same hands and tables, whatever the thread count.
+        Same seed, same hands and tables, whatever the thread count, the chunking
+        or the Dask cluster.
+    records : bool, optional
+        Keep one row per hand and per seat (:attr:`SimResult.hands`,
+        :attr:`SimResult.seats`).  Default: only for runs of at most
+        :data:`RECORDS_UP_TO` hands; longer runs keep the exact sums their
+        tables need (:class:`~mjstats.results.gamestats.GameStats`), so memory
+        stays flat.
     log : int
         Keep the event logs of the first ``log`` hands (:class:`GameLog`).
     out : str or Path, optional
-        Folder for Parquet chunks ``seats-00000.parquet``, ``hands-00000.parquet`` …
+        Folder where each finished chunk of :data:`RUN_CHUNK` hands is saved at
+        once (``chunk-NNNNNN.parquet``: its stats; with records also
+        ``chunk-NNNNNN.hands.parquet`` and ``.seats.parquet``) with the run's
+        ``manifest.json``.  An interrupted run keeps every finished chunk.
+    resume : bool
+        Finish the run saved in ``out``: its chunks are read back, the missing
+        ones played; the result is exactly that of an uninterrupted run.
+    client : dask.distributed.Client, optional
+        Play the chunks on this Dask cluster (same numbers as locally).
     progress : bool
-        Print progress to stderr.
+        Show a progress bar (hands per second and ETA).
     first_game : int
-        Number of the first hand (resume a run: chunk ``i`` is the same whatever
-        ``first_game`` splits).  Must be a multiple of :data:`CHUNK`.
+        Number of the first hand (a multiple of :data:`CHUNK`): hand ``i`` is the
+        same whatever run it is played in.
+    chunk : int
+        Hands per saved / distributed chunk (a multiple of :data:`CHUNK`); it
+        changes neither the hands nor the tables.
 
     Returns
     -------
@@ -205,63 +317,46 @@ def simulate(rules: str | RuleSet = "sichuan", games: int = 10_000,
     >>> r = simulate("sichuan", games=40, seed=1)
     >>> len(r.hands), len(r.seats), int(r.seats.groupby("game")["pay_total"].sum().abs().max())
     (40, 160, 0)
+    >>> r.stats["games"], r.stats["pay_sum/all"]
+    (40, 0)
     """
+    from mjstats.runner import run_chunks
+
     R = _rules(rules)
-    P = E.engine_params(R)
     games = int(games)
     if games < 0:
         raise MjStatsError(f"games must be >= 0, got {games}")
     if first_game % CHUNK:
-        raise MjStatsError(f"first_game must be a multiple of {CHUNK}")
+        raise MjStatsError(f"first_game must be a multiple of {CHUNK}, got {first_game}")
+    if records is None:
+        records = games <= RECORDS_UP_TO
     log = max(0, min(int(log), games))
     b = _bots(bots)
-    bot_arr = np.array(b, dtype=np.int64)
     ss = seed_sequence(seed)
-    ka = R.kernel_args
-    T = tables()
-    inset = _inset(R)
-    wall0 = R.tileset.wall.copy()
-    n_pat = len(R.info)
-    seat_parts, hand_parts, logs = [], [], []
-    done = 0
-    part = 0
-    while done < games:
-        n = min(BATCH, games - done)
-        g0 = first_game + done
-        n_chunks = -(-n // CHUNK)
-        states = chunk_states(ss, n_chunks, first=g0 // CHUNK)
-        seat = np.zeros((4 * n, E.N_SEAT), np.int64)
-        pat = np.zeros((4 * n, n_pat), np.int8)
-        hand = np.zeros((n, E.N_HAND), np.int64)
-        n_log = max(0, min(log - done, n))
-        ev = np.zeros((max(n_log, 1), E.MAX_EVENTS, 5), np.int32)
-        evn = np.zeros((max(n_log, 1), 2), np.int64)
-        walls = np.zeros((max(n_log, 1), wall0.shape[0]), np.int8)
-        E._run_chunks(wall0, n, g0, CHUNK, states, bot_arr, P, ka.values, ka.switches, T,
-                      inset, seat, pat, hand, ev, evn, walls, n_log)
-        sf = REC.seat_frame(R, seat, pat, g0)
-        hf = REC.hand_frame(R, hand, g0)
-        if out is not None:
-            REC.write_parquet(sf, out, "seats", part)
-            REC.write_parquet(hf, out, "hands", part)
-        seat_parts.append(sf)
-        hand_parts.append(hf)
-        names = tuple(BOT_NAMES[i] for i in b)
-        for i in range(n_log):
-            logs.append(GameLog(R, g0 + i, int(hand[i, E.H_DEALER]), names, walls[i].copy(),
-                                ev[i, : evn[i, 0]].copy()))
-        done += n
-        part += 1
-        if progress:
-            print(f"\r{R.name}: {done:,}/{games:,} hands", end="", file=sys.stderr, flush=True)
-    if progress:
-        print(file=sys.stderr)
-    seats = (pd.concat(seat_parts, ignore_index=True) if seat_parts
-             else REC.seat_frame(R, np.zeros((0, E.N_SEAT), np.int64),
-                                 np.zeros((0, n_pat), np.int8)))
-    hands = (pd.concat(hand_parts, ignore_index=True) if hand_parts
-             else REC.hand_frame(R, np.zeros((0, E.N_HAND), np.int64)))
-    return SimResult(R, games, tuple(BOT_NAMES[i] for i in b), ss, hands, seats, logs)
+    E.engine_params(R)  # rejects a rule set the engine cannot play before any work
+    task = functools.partial(games_task, R.name, dict(R.switches), b, ss, bool(records),
+                             int(first_game))
+    meta = {"study": "games", "rules": R.name,
+            "switches": {k: str(v) for k, v in R.switches.items()},
+            "bots": [BOT_NAMES[i] for i in b], "seed_entropy": str(ss.entropy),
+            "spawn_key": list(ss.spawn_key), "records": bool(records),
+            "first_game": int(first_game)}
+    acc = run_chunks(task, games, int(chunk), reduce=_gather, out=out, resume=resume,
+                     client=client, meta=meta, progress=progress, desc=f"{R.name} hands",
+                     block=CHUNK, first_part="stats")
+    acc = acc or {"stats": GameStats(), "hands": [], "seats": []}
+    rec = None
+    if records:
+        rec = (pd.concat(acc["hands"], ignore_index=True) if acc["hands"]
+               else REC.hand_frame(R, np.zeros((0, E.N_HAND), np.int64)),
+               pd.concat(acc["seats"], ignore_index=True) if acc["seats"]
+               else REC.seat_frame(R, np.zeros((0, E.N_SEAT), np.int64),
+                                   np.zeros((0, len(R.info)), np.int8)))
+    logs = []
+    for g in range(0, log, BATCH):  # replays the first hands with their events
+        logs += _play_batch(R, np.array(b, np.int64), ss, first_game + g,
+                            min(BATCH, log - g), min(BATCH, log - g))[2]
+    return SimResult(R, games, tuple(BOT_NAMES[i] for i in b), ss, acc["stats"], rec, logs)
 
 
 def play_hand(rules: str | RuleSet, wall, dealer: int = 0, bots="efficiency", que=None,
@@ -324,8 +419,8 @@ def play_hand(rules: str | RuleSet, wall, dealer: int = 0, bots="efficiency", qu
                 seat, pat, hand, ev, evn)
     names = tuple(BOT_NAMES[i] for i in b)
     lg = GameLog(R, 0, int(dealer), names, w.copy(), ev[: evn[0]].copy())
-    return SimResult(R, 1, names, seed_sequence(seed), REC.hand_frame(R, hand),
-                     REC.seat_frame(R, seat, pat), [lg])
+    hf, sf = REC.hand_frame(R, hand), REC.seat_frame(R, seat, pat)
+    return SimResult(R, 1, names, seed_sequence(seed), game_stats(sf, hf, R), (hf, sf), [lg])
 
 
 def settle_position(rules: str | RuleSet, hands, melds=None, que=(0, 0, 0, 0),
@@ -432,12 +527,17 @@ def _wall_array(wall, R: RuleSet) -> np.ndarray:
 
 
 def compare(rules: list[str | RuleSet], games: int = 10_000, bots="efficiency",
-            seed: SeedLike = None, progress: bool = False) -> dict[str, SimResult]:
+            seed: SeedLike = None, *, records: bool | None = None, out: str | Path | None = None,
+            resume: bool = False, client=None, progress: bool = False) -> dict[str, SimResult]:
     """Simulate several rule sets on the same seed; return the results by name.
 
     Presets that differ only in scoring switches play the same hands (the bots'
     play does not read values, except the ``value`` bot's choice to pass 1-point
-    wins), so their tables are paired.
+    wins), so their tables are paired: each preset replays the seed's hands and
+    scores them under its own table, which costs a replay but no storage of the
+    hands.  ``compare_table`` checks the pairing (``same_hands``).
+
+    ``out``: one sub-folder per rule set (see :func:`simulate`).
 
     Examples
     --------
@@ -446,32 +546,51 @@ def compare(rules: list[str | RuleSet], games: int = 10_000, bots="efficiency",
     True
     """
     ss = seed_sequence(seed)
-    out = {}
+    res = {}
     for name in rules:
         R = _rules(name)
-        out[R.name if isinstance(name, str) else str(name)] = simulate(
-            R, games, bots, ss, progress=progress)
-    return out
+        key = R.name if isinstance(name, str) else str(name)
+        res[key] = simulate(R, games, bots, ss, records=records, resume=resume, client=client,
+                            out=None if out is None else Path(out) / key, progress=progress)
+    return res
 
 
 # ----------------------------------------------------------------- CLI
 
 
 def _cmd_simulate(args: argparse.Namespace) -> int:
+    from mjstats.runner import connect
+
     bots = args.bots if len(args.bots) > 1 else args.bots[0]
-    r = simulate(args.rules, args.games, bots, args.seed, out=args.out, progress=not args.quiet)
+    r = simulate(args.rules, args.games, bots, args.seed, records=args.records,
+                 out=args.out, resume=args.resume, client=connect(args.dask),
+                 progress=not args.quiet)
     print(r.summary())
     return 0
 
 
 def _cmd_compare(args: argparse.Namespace) -> int:
     from mjstats.results.games import compare_table
+    from mjstats.runner import connect
 
     bots = args.bots if len(args.bots) > 1 else args.bots[0]
-    res = compare(args.rules, args.games, bots, args.seed, progress=not args.quiet)
+    res = compare(args.rules, args.games, bots, args.seed, out=args.out, resume=args.resume,
+                  client=connect(args.dask), progress=not args.quiet, records=False)
     with pd.option_context("display.width", 200, "display.max_rows", 500):
         print(compare_table(res).to_string(index=False))
     return 0
+
+
+def _add_run_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--bots", nargs="+", default=["efficiency"],
+                   help="one bot or four (efficiency, value, random, zimo)")
+    p.add_argument("--out", default=None, metavar="DIR",
+                   help="save each finished chunk here (Parquet + manifest.json)")
+    p.add_argument("--resume", action="store_true",
+                   help="finish the interrupted run saved in --out")
+    p.add_argument("--dask", default=None, metavar="ADDRESS",
+                   help="play the chunks on a Dask cluster (tcp://host:8786)")
+    p.add_argument("--quiet", action="store_true", help="no progress bar")
 
 
 def add_simulate_parser(subparsers) -> argparse.ArgumentParser:
@@ -480,11 +599,11 @@ def add_simulate_parser(subparsers) -> argparse.ArgumentParser:
     p.add_argument("--rules", default="sichuan",
                    help="rule set (sichuan, sichuan-app, guangan, liuzhou)")
     p.add_argument("--games", type=int, default=10_000)
-    p.add_argument("--bots", nargs="+", default=["efficiency"],
-                   help="one bot or four (efficiency, value, random, zimo)")
     p.add_argument("--seed", type=int, default=None)
-    p.add_argument("--out", default=None, help="folder for Parquet record chunks")
-    p.add_argument("--quiet", action="store_true", help="no progress line")
+    p.add_argument("--records", action="store_true",
+                   help="save one row per hand and seat with each chunk in --out (by "
+                        "default only the sums behind the tables are saved)")
+    _add_run_arguments(p)
     p.set_defaults(func=_cmd_simulate)
     return p
 
@@ -495,8 +614,7 @@ def add_compare_parser(subparsers) -> argparse.ArgumentParser:
     p.add_argument("--rules", nargs="+",
                    default=["sichuan", "sichuan-app", "guangan", "liuzhou"])
     p.add_argument("--games", type=int, default=10_000)
-    p.add_argument("--bots", nargs="+", default=["efficiency"])
     p.add_argument("--seed", type=int, default=1)
-    p.add_argument("--quiet", action="store_true")
+    _add_run_arguments(p)
     p.set_defaults(func=_cmd_compare)
     return p

@@ -24,7 +24,9 @@ def test_simulate_command(capsys, tmp_path):
     assert args.func(args) == 0
     out = capsys.readouterr().out
     assert "== patterns ==" in out and "平胡" in out
-    assert (tmp_path / "seats-00000.parquet").exists()
+    assert (tmp_path / "chunk-000000.parquet").exists()  # the chunk's stats
+    assert (tmp_path / "manifest.json").exists()
+    assert not (tmp_path / "chunk-000000.seats.parquet").exists()  # rows only with --records
 
 
 def test_compare_command(capsys):

@@ -269,10 +269,11 @@ def test_sijiao_dead_wait():
 
 
 def test_summary_tables_and_parquet(tmp_path):
-    r = simulate("sichuan", games=300, seed=8, out=tmp_path)
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["hands-00000.parquet",
-                                                          "seats-00000.parquet"]
-    back = pd.read_parquet(tmp_path / "seats-00000.parquet")
+    r = simulate("sichuan", games=300, seed=8, out=tmp_path, records=True)
+    assert sorted(p.name for p in tmp_path.iterdir()) == [
+        "chunk-000000.hands.parquet", "chunk-000000.parquet", "chunk-000000.seats.parquet",
+        "manifest.json"]
+    back = pd.read_parquet(tmp_path / "chunk-000000.seats.parquet")
     assert len(back) == 1200 and back["pay_total"].sum() == 0
     pt = r.patterns()
     assert {"share_of_wins", "share_lo", "share_hi", "per_hand"} <= set(pt.columns)

@@ -1,0 +1,254 @@
+"""Sufficient statistics of simulated games: what every summary table needs, summed by chunk.
+
+A long simulation never holds its rows: each chunk of hands is reduced at once
+to a :class:`GameStats` — integer counts and sums keyed by name (wins holding
+each pattern, sums and sums of squares of values and payoffs, wait and turn
+histograms …) — and chunks are added.  Every table of
+:mod:`mjstats.results.games` is computed from these sums alone, so memory is
+flat in the number of hands, and because the sums are exact integers the
+tables do not depend on how the hands were cut into chunks or in which order
+the chunks finished (locally, on a Dask cluster, or after ``--resume``).
+
+Keys (``/`` separates the parts; all values are Python ``int``):
+
+=========================  ===================================================
+``games``, ``seats``       hands and seat rows
+``wins``                   seats that won
+``pat_wins/K``             wins whose reading holds pattern ``K``
+``pat_hands/K``            hands where some win holds ``K``
+``pat_points/K``           sum of the values of those wins
+``val_n/G`` ``val_sum/G``  wins, sum and sum of squares of the value, for
+``val_sq/G``               ``G`` in ``win``, ``self``, ``discard``, ``raw``
+``hand_val_sum``, ``_sq``  per hand: the sum of its wins' values
+``capped``                 wins whose value was cut by the cap
+``wait_kinds/k`` …         wins by kinds waited on (``wait_live/k`` live tiles)
+``win_shape/b`` …          wins whose winning tile (``wait_shape/b`` hand) has
+                           shape bit ``b``
+``turn/t/o``               wins at the winner's turn ``t`` in order ``o``
+``pay_n/G`` ``pay_sum/G``  seat results, for ``G`` in ``pos0`` … ``pos3``
+``pay_sq/G`` ``pay_won/G`` (seat relative to the dealer), ``bot/NAME`` and
+``pay_fed/G``              ``all``: count, sum, sum of squares, wins, and
+                           seat-hands that fed a win
+``edge3_sum``, ``_sq``     per hand ``3 x dealer - sum of the others`` (three
+                           times the dealer edge, an integer)
+``drawn`` ``winners/w``    outcome counts (``winners_sum``: all winners)
+``multi`` ``robbed``
+``kong_any`` ``huazhu``
+``error``
+``fingerprint``            sum (mod 2^62) over hands of a 64-bit hash of the
+                           hand number and who won on which tile: equal
+                           fingerprints mean the same hands were won alike
+=========================  ===================================================
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+
+import numpy as np
+import pandas as pd
+
+from mjstats.errors import MjStatsError
+
+VALUE_GROUPS = ("win", "self", "discard", "raw")
+"""Groups of :func:`game_stats` value sums: all wins, self-drawn, on a discard, before cap."""
+
+N_SHAPES = 7
+"""Wait-shape bits counted (:class:`mjstats.core.WaitShape`)."""
+
+FP_MOD = 1 << 62
+"""The fingerprint is kept modulo this (so that it fits an ``int64`` column)."""
+
+
+class GameStats(dict):
+    """Integer sums keyed by name (see the module doc); ``a + b`` adds two chunks.
+
+    Examples
+    --------
+    >>> a = GameStats({"games": 2, "wins": 1})
+    >>> b = GameStats({"games": 3, "drawn": 1})
+    >>> sorted((a + b).items())
+    [('drawn', 1), ('games', 5), ('wins', 1)]
+    >>> GameStats.from_frame((a + b).to_frame()) == a + b
+    True
+    """
+
+    def __add__(self, other: Mapping[str, int]) -> GameStats:
+        out = GameStats(self)
+        for k, v in other.items():
+            out[k] = out.get(k, 0) + int(v)
+        if "fingerprint" in out:
+            out["fingerprint"] %= FP_MOD
+        return out
+
+    def n(self, key: str) -> int:
+        """The sum under ``key`` (0 when no chunk had it)."""
+        return int(self.get(key, 0))
+
+    def categories(self, prefix: str) -> list[str]:
+        """Second parts of the keys ``prefix/...``, numbers in numeric order."""
+        cats = {k.split("/")[1] for k in self if k.startswith(prefix + "/")}
+        return sorted(cats, key=lambda c: (0, int(c), c) if c.lstrip("-").isdigit() else (1, 0, c))
+
+    def to_frame(self) -> pd.DataFrame:
+        """Two columns ``stat`` (str) and ``value`` (int64), sorted by ``stat``."""
+        keys = sorted(self)
+        return pd.DataFrame({"stat": pd.Series(keys, dtype=object),
+                             "value": np.array([int(self[k]) for k in keys], dtype=np.int64)})
+
+    @classmethod
+    def from_frame(cls, df: pd.DataFrame) -> GameStats:
+        """Inverse of :meth:`to_frame`."""
+        return cls(zip(df["stat"].tolist(), (int(v) for v in df["value"]), strict=True))
+
+    @classmethod
+    def total(cls, parts: Iterable[Mapping[str, int]]) -> GameStats:
+        """The sum of several chunks' stats."""
+        out = cls()
+        for p in parts:
+            out = out + p
+        return out
+
+
+def _sums(out: GameStats, group: str, x: np.ndarray) -> None:
+    x = x.astype(np.int64)
+    out[f"val_n/{group}"] = int(x.size)
+    out[f"val_sum/{group}"] = int(x.sum())
+    out[f"val_sq/{group}"] = int((x * x).sum())
+
+
+def _pay(out: GameStats, group: str, pay: np.ndarray, won: np.ndarray, fed: np.ndarray) -> None:
+    pay = pay.astype(np.int64)
+    out[f"pay_n/{group}"] = int(pay.size)
+    out[f"pay_sum/{group}"] = int(pay.sum())
+    out[f"pay_sq/{group}"] = int((pay * pay).sum())
+    out[f"pay_won/{group}"] = int(won.sum())
+    out[f"pay_fed/{group}"] = int(fed.sum())
+
+
+def _count(out: GameStats, prefix: str, x: np.ndarray) -> None:
+    vals, counts = np.unique(np.asarray(x), return_counts=True)
+    for v, c in zip(vals.tolist(), counts.tolist(), strict=True):
+        out[f"{prefix}/{int(v)}"] = out.get(f"{prefix}/{int(v)}", 0) + int(c)
+
+
+def game_stats(seats: pd.DataFrame, hands: pd.DataFrame, R) -> GameStats:
+    """Sufficient statistics of a chunk of hands from its records.
+
+    Parameters
+    ----------
+    seats, hands : pandas.DataFrame
+        Records of :mod:`mjstats.sim.records` for the same hands: four seat rows
+        per hand, in hand order then seat order 0-3.
+    R : RuleSet
+
+    Returns
+    -------
+    GameStats
+
+    Examples
+    --------
+    >>> from mjstats.sim.simulate import simulate
+    >>> r = simulate("sichuan", games=40, seed=2, records=True)
+    >>> s = game_stats(r.seats, r.hands, r.rules)
+    >>> s["games"], s["seats"], s["pay_sum/all"]
+    (40, 160, 0)
+    >>> s == r.stats
+    True
+    """
+    n = len(hands)
+    if len(seats) != 4 * n:
+        raise MjStatsError(f"seat records must have 4 rows per hand: {len(seats)} rows for "
+                           f"{n} hands")
+    seat_no = seats["seat"].to_numpy()
+    if n and not (seat_no.reshape(n, 4) == np.arange(4)).all():
+        raise MjStatsError("seat records must be in hand order, then seat order 0-3")
+    out = GameStats(games=n, seats=4 * n)
+    won = seats["won"].to_numpy()
+    is_win = won > 0
+    w = seats[is_win]
+    out["wins"] = int(is_win.sum())
+    # patterns
+    wgame = w["game"].to_numpy()
+    value = w["value"].to_numpy().astype(np.int64)
+    for p in R.info:
+        has = w[f"pat_{p.key}"].to_numpy() > 0
+        out[f"pat_wins/{p.key}"] = int(has.sum())
+        out[f"pat_hands/{p.key}"] = int(np.unique(wgame[has]).size)
+        out[f"pat_points/{p.key}"] = int(value[has].sum())
+    # values
+    sd = w["self_draw"].to_numpy()
+    _sums(out, "win", value)
+    _sums(out, "self", value[sd == 1])
+    _sums(out, "discard", value[sd == 0])
+    raw = w["value_raw"].to_numpy().astype(np.int64)
+    _sums(out, "raw", raw)
+    out["capped"] = int((raw > value).sum())
+    per_hand = np.where(is_win, seats["value"].to_numpy().astype(np.int64), 0).reshape(n, 4)
+    per_hand = per_hand.sum(axis=1)
+    out["hand_val_sum"] = int(per_hand.sum())
+    out["hand_val_sq"] = int((per_hand * per_hand).sum())
+    # waits and turns
+    _count(out, "wait_kinds", w["wait_kinds"].to_numpy())
+    _count(out, "wait_live", w["wait_live"].to_numpy())
+    for metric in ("win_shape", "wait_shape"):
+        bits = w[metric].to_numpy().astype(np.int64)
+        for b in range(N_SHAPES):
+            out[f"{metric}/{b}"] = int(((bits >> b) & 1).sum())
+    turn = w["win_turn"].to_numpy().astype(np.int64)
+    order = won[is_win].astype(np.int64)
+    vals, counts = np.unique(turn * 8 + order, return_counts=True)  # (turn, order) pairs
+    for v, c in zip(vals.tolist(), counts.tolist(), strict=True):
+        out[f"turn/{v // 8}/{v % 8}"] = int(c)
+    # payoffs
+    pay = seats["pay_total"].to_numpy().astype(np.int64)
+    dealer_seat = hands["dealer"].to_numpy().astype(np.int64)
+    pos = (seat_no.astype(np.int64) - np.repeat(dealer_seat, 4)) % 4
+    fed = np.zeros(4 * n, dtype=bool)
+    frm = w["win_from"].to_numpy().astype(np.int64)
+    if n:
+        g0 = int(hands["game"].iloc[0])
+        src = (wgame - g0) * 4 + frm
+        fed[src[frm >= 0]] = True
+    for p in range(4):
+        m = pos == p
+        _pay(out, f"pos{p}", pay[m], is_win[m], fed[m])
+    bot = seats["bot"].astype(str).to_numpy()
+    for b in np.unique(bot).tolist():
+        m = bot == b
+        _pay(out, f"bot/{b}", pay[m], is_win[m], fed[m])
+    _pay(out, "all", pay, is_win, fed)
+    pay4 = pay.reshape(n, 4)
+    pos4 = pos.reshape(n, 4)
+    dealer_pay = (pay4 * (pos4 == 0)).sum(axis=1)
+    edge3 = 3 * dealer_pay - (pay4.sum(axis=1) - dealer_pay)
+    out["edge3_sum"] = int(edge3.sum())
+    out["edge3_sq"] = int((edge3 * edge3).sum())
+    # outcomes
+    nw = hands["n_winners"].to_numpy().astype(np.int64)
+    out["drawn"] = int(hands["drawn"].sum())
+    for k in range(4):
+        out[f"winners/{k}"] = int((nw == k).sum())
+    out["winners_sum"] = int(nw.sum())
+    out["multi"] = int((hands["max_multi"].to_numpy() >= 2).sum())
+    out["robbed"] = int((hands["n_robbed"].to_numpy() > 0).sum())
+    out["kong_any"] = int((hands["n_kongs"].to_numpy() > 0).sum())
+    out["huazhu"] = int((hands["n_huazhu"].to_numpy() > 0).sum())
+    out["error"] = int((hands["error"].to_numpy() != 0).sum())
+    out["fingerprint"] = _fingerprint(hands["game"].to_numpy(), won.reshape(n, 4),
+                                      seats["win_tile"].to_numpy().reshape(n, 4))
+    return out
+
+
+def _fingerprint(game: np.ndarray, won: np.ndarray, tile: np.ndarray) -> int:
+    """Sum over hands of splitmix64(hand number, who won in which order on which tile)."""
+    with np.errstate(over="ignore"):
+        z = game.astype(np.uint64)
+        for i in range(4):
+            z = z * np.uint64(1_000_003) ^ (won[:, i].astype(np.uint64) * np.uint64(64)
+                                           + (tile[:, i].astype(np.int64) + 1).astype(np.uint64))
+        z = z + np.uint64(0x9E3779B97F4A7C15)
+        z = (z ^ (z >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
+        z = (z ^ (z >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)
+        z = z ^ (z >> np.uint64(31))
+        return int(z.sum(dtype=np.uint64)) % FP_MOD
