@@ -6,6 +6,10 @@ are scored on the same hands.  Writes ``balance.parquet``, ``patterns.parquet``,
 ``fan_vs_rarity.png``, ``point_share.png`` and ``pattern_frequency.png``.
 
     python experiments/004_scoring_balance.py --games 1000000 --seed 1 --out experiments/out/004
+
+``--runs DIR`` saves each rule set's run in ``DIR/<rules>`` and reuses a finished
+one there: ``--runs experiments/out/005`` draws the figures from experiment
+005's runs of the same size and seed without playing them again.
 """
 
 from __future__ import annotations
@@ -25,12 +29,16 @@ def main(argv: list[str] | None = None) -> pd.DataFrame:
     ap.add_argument("--games", type=int, default=1_000_000)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--out", type=Path, default=Path("experiments/out/004"))
+    ap.add_argument("--runs", type=Path, default=None,
+                    help="folder of saved runs (one sub-folder per rule set), reused or made")
     args = ap.parse_args(argv)
     args.out.mkdir(parents=True, exist_ok=True)
     results = {}
     for rules in RULES:
         try:
-            results[rules] = mj.simulate(rules, games=args.games, seed=args.seed)
+            results[rules] = mj.simulate(
+                rules, games=args.games, seed=args.seed, records=False, resume=True,
+                out=None if args.runs is None else args.runs / rules)
         except mj.MjStatsError as e:
             print(f"skipped {rules}: {e}")
     bal = {k: r.balance() for k, r in results.items()}

@@ -119,6 +119,7 @@ def run_chunks(
     unit_scale: int = 1,
     block: int = CHUNK,
     first_part: str | None = None,
+    unit: str = "it",
 ):
     """Run ``task`` over the chunks of ``total`` items and reduce the results in chunk order.
 
@@ -144,8 +145,8 @@ def run_chunks(
         checked against ``out/manifest.json``.
     progress : bool
         Show a tqdm bar (items per second and ETA).
-    desc, unit_scale : str, int
-        Label of the bar; items counted per item of ``total``.
+    desc, unit, unit_scale : str, str, int
+        Label of the bar, name of an item, items counted per item of ``total``.
     block : int
         Items per seeded block (:data:`mjstats.sim.deals.CHUNK` for deals).
     first_part : str, optional
@@ -184,7 +185,7 @@ def run_chunks(
     if progress:
         from tqdm.auto import tqdm
 
-        bar = tqdm(total=int(total) * unit_scale, desc=desc, unit="it", unit_scale=True,
+        bar = tqdm(total=int(total) * unit_scale, desc=desc, unit=unit, unit_scale=True,
                    smoothing=0.1)
 
     def finish(j: int, df: pd.DataFrame) -> None:

@@ -342,8 +342,8 @@ def simulate(rules: str | RuleSet = "sichuan", games: int = 10_000,
             "spawn_key": list(ss.spawn_key), "records": bool(records),
             "first_game": int(first_game)}
     acc = run_chunks(task, games, int(chunk), reduce=_gather, out=out, resume=resume,
-                     client=client, meta=meta, progress=progress, desc=f"{R.name} hands",
-                     block=CHUNK, first_part="stats")
+                     client=client, meta=meta, progress=progress, desc=R.name,
+                     unit="hand", block=CHUNK, first_part="stats")
     acc = acc or {"stats": GameStats(), "hands": [], "seats": []}
     rec = None
     if records:
