@@ -33,8 +33,14 @@ section "Whole games"):
 * the stock runs out: no winner, no payment;
 * with ``slip > 0`` players break an obligation with that probability (A: a
   Chongqing must-pong declined, E: a card taken after 过张, F: a 吃 without its
-  比牌); the infraction is found when that player declares a win (犯规仅针对胡牌的人):
-  the win is void and the fouler pays ``foul_dao`` to each other player.
+  比牌, G / I: a held 垅 not laid down when it must be, kept loose in the hand —
+  G if one of its cards has left the hand by the win ("把招牌或垅牌拆散"), I if
+  the four are still held ("有垅牌，未亮")); the infraction is found when that
+  player declares a win (犯规仅针对胡牌的人): the win is void and the fouler pays
+  ``foul_dao`` to each other player;
+* the next dealer (``next_dealer`` of the game record) follows the rule set's
+  ``next_dealer`` switch: the winner (default), the dealer's 下家, or hand
+  number; after a foul always the fouler ("犯规后，又犯规者坐庄").
 """
 
 from __future__ import annotations
@@ -47,7 +53,7 @@ from mjstats.daer import bots as B
 from mjstats.daer.cards import N_CARDS
 from mjstats.daer.groups import MAX_GROUPS, MAX_READINGS
 from mjstats.daer.hu import CTX_DI, CTX_HAIDI, CTX_HUILONG, CTX_TIAN, N_CTX, N_PATTERNS, _best
-from mjstats.daer.rules import DaErRules
+from mjstats.daer.rules import NEXT_DEALER, DaErRules
 
 DEALER_CARDS = 21
 PLAYER_CARDS = 20
@@ -59,7 +65,8 @@ MAX_STEPS = 2000
 # ----------------------------------------------------------------- columns
 
 GAME_COLUMNS = (
-    "dealer", "winner", "self_draw", "end", "draws", "stock_left", "win_card", "win_from",
+    "dealer", "next_dealer", "winner", "self_draw", "end", "draws", "stock_left", "win_card",
+    "win_from",
     "hu", "level", "mult", "loser_pays", "dijia_gets", "winner_gets",
     "hu_luzhou", "deng", "mult_luzhou", "pay_luzhou", "dijia_luzhou",
     "hu_mingtang", "fan", "pay_mingtang", "dijia_mingtang",
@@ -67,7 +74,8 @@ GAME_COLUMNS = (
     "tian", "di", "huilong", "haidi", "takes", "fouler", "foul_bits", "error",
 )
 """Columns of the game record (see :mod:`mjstats.daer.simulate`)."""
-(G_DEALER, G_WINNER, G_SELF_DRAW, G_END, G_DRAWS, G_STOCK_LEFT, G_WIN_CARD, G_WIN_FROM,
+(G_DEALER, G_NEXT_DEALER, G_WINNER, G_SELF_DRAW, G_END, G_DRAWS, G_STOCK_LEFT, G_WIN_CARD,
+ G_WIN_FROM,
  G_HU, G_LEVEL, G_MULT, G_LOSER, G_DIJIA, G_WINNER_GETS,
  G_HU_LZ, G_DENG, G_MULT_LZ, G_PAY_LZ, G_DIJIA_LZ,
  G_HU_MT, G_FAN, G_PAY_MT, G_DIJIA_MT,
@@ -104,11 +112,18 @@ a payment or an end reason."""
 FOUL_A = 1 << 0  # 需要碰牌时，未碰
 FOUL_E = 1 << 4  # 相同的牌，第一张未吃或未碰
 FOUL_F = 1 << 5  # 有比牌时，未比
+FOUL_G = 1 << 6  # 把招牌或垅牌拆散
+FOUL_I = 1 << 8  # 有垅牌，未亮
+
+# next dealer (DaErRules.next_dealer)
+NEXT_DEALER_NAMES = NEXT_DEALER  # "winner", "rotate", "by_hand"
+ND_WINNER, ND_ROTATE, ND_BY_HAND = range(3)
 
 # engine parameters
 ENGINE_PARAMS = ("must_pong", "instant_on", "kan_counts_long", "foul_dao", "foul_pays_dijia",
-                 "chi_next_on_draw")
-EP_MUST_PONG, EP_INSTANT, EP_KAN_LONG, EP_FOUL_DAO, EP_FOUL_DIJIA, EP_CHI_NEXT = range(6)
+                 "chi_next_on_draw", "next_dealer")
+(EP_MUST_PONG, EP_INSTANT, EP_KAN_LONG, EP_FOUL_DAO, EP_FOUL_DIJIA, EP_CHI_NEXT,
+ EP_NEXT_DEALER) = range(7)
 
 _PONG_SHAPE, _ZHAO_SHAPE, _LONG_SHAPE = 5, 6, 7
 
@@ -120,11 +135,11 @@ def engine_params(r: DaErRules, chi_next_on_draw: bool = True) -> np.ndarray:
     --------
     >>> from mjstats.daer.rules import rules
     >>> engine_params(rules("daer-chongqing")).tolist()
-    [1, 1, 1, 2, 0, 1]
+    [1, 1, 1, 2, 0, 1, 0]
     """
     return np.array([int(r.must_pong), int(r.instant_win), int(r.instant_kan_counts_long),
-                     int(r.foul_dao), int(r.foul_pays_dijia), int(chi_next_on_draw)],
-                    dtype=np.int64)
+                     int(r.foul_dao), int(r.foul_pays_dijia), int(chi_next_on_draw),
+                     NEXT_DEALER_NAMES.index(r.next_dealer)], dtype=np.int64)
 
 
 # ----------------------------------------------------------------- helpers
@@ -155,6 +170,26 @@ def _total(hand, table, p):
 
 
 @kernel
+def _held(hand, p):
+    n = 0
+    for k in range(20):
+        n += hand[p, k]
+    return n
+
+
+@kernel
+def _keeps_a_card(hand, table, nq, p, n_out, n_quads):
+    """Whether seat ``p`` still holds a card to discard after a take, when he must discard.
+
+    The take adds one card and moves ``n_out`` held cards to the table (and makes
+    ``n_quads`` 招 / 垅).  A take after which the player must discard but holds
+    nothing is not allowed ("每进一张牌，必须打出一张").
+    """
+    must = _total(hand, table, p) + 1 > _target(nq[p] + n_quads)
+    return (not must) or _held(hand, p) - n_out > 0
+
+
+@kernel
 def _target(nq):
     """Cards a player holds between turns: 20, one more per 招/垅 beyond the first (八块)."""
     return 20 + max(nq - 1, 0)
@@ -167,10 +202,28 @@ def _add_meld(p, g, mg, nm):
 
 
 @kernel
-def _declare_longs(p, hand, table, mg, nm, nq, nstat, ev, evn, log):
-    """Lay down every 垅 held in hand (four alike)."""
+def _slipped(slip, state):
+    """Whether a player breaks an obligation now (never draws when ``slip == 0``)."""
+    if slip <= 0.0:
+        return False
+    return _below(state, 1 << 30) < slip * (1 << 30)
+
+
+@kernel
+def _declare_longs(p, hand, table, mg, nm, nq, nstat, ev, evn, log, slip, state, broke, infr):
+    """Lay down every 垅 held in hand (four alike).
+
+    With ``slip`` a player keeps a 垅 loose in his hand instead (``broke``; foul G or
+    I, settled when he declares a win) and is never asked to lay that kind down again.
+    """
     for k in range(20):
-        if hand[p, k] == 4:
+        if hand[p, k] == 4 and broke[p, k] == 0:
+            if _slipped(slip, state):
+                broke[p, k] = 1
+                infr[p] |= FOUL_I
+                nstat[p, 7] += 1
+                _log(ev, evn, log, EV_SLIP, p, k, -1, FOUL_I)
+                continue
             hand[p, k] = 0
             table[p, k] += 4
             _add_meld(p, _LONG_SHAPE * 20 + k, mg, nm)
@@ -268,14 +321,6 @@ def _chi_options(h, c, gc, cand, opts):
 
 
 @kernel
-def _slipped(slip, state):
-    """Whether a player breaks an obligation now (never draws when ``slip == 0``)."""
-    if slip <= 0.0:
-        return False
-    return _below(state, 1 << 30) < slip * (1 << 30)
-
-
-@kernel
 def _score(p, card, taken, ctx, P, hand, mg, nm, nq, S):
     """Best reading of seat ``p``'s cards plus ``card`` (-1: none) under ``P``; status 0/1/2.
 
@@ -297,6 +342,30 @@ def _can_win(p, card, taken, ctx, P, hand, table, mg, nm, nq, S):
     if _total(hand, table, p) + (1 if card >= 0 else 0) != need:
         return False
     return _score(p, card, taken, ctx, P, hand, mg, nm, nq, S) == 2
+
+
+@kernel
+def _foul_bits(q, infr, broke, hand):
+    """Foul bits of a declared win by ``q``: a loose 垅 still whole is I, one split is G."""
+    bits = infr[q] & ~FOUL_I
+    for k in range(20):
+        if broke[q, k]:
+            bits |= FOUL_I if hand[q, k] == 4 else FOUL_G
+    return bits
+
+
+@kernel
+def _next_dealer(mode, dealer, winner, fouler):
+    """Who deals the next hand (犯规后，又犯规者坐庄; otherwise the rule set's ``next_dealer``)."""
+    if mode == ND_BY_HAND:
+        return (dealer + 1) % 3
+    if fouler >= 0:
+        return fouler
+    if mode == ND_ROTATE:
+        return (dealer + 1) % 3
+    if winner >= 0:
+        return winner
+    return dealer
 
 
 @kernel
@@ -325,7 +394,7 @@ def _scratch():
              np.zeros(3, np.int64), np.zeros(3, np.int64), np.zeros(3, np.int64),
              np.zeros((3, 8), np.int64), np.zeros(20, np.int64), np.zeros(20, np.int64),
              np.zeros(8, np.int64), np.zeros((64, 3), np.int64), np.zeros(N_CTX, np.int64),
-             np.zeros(MAX_GROUPS, np.int64))
+             np.zeros(MAX_GROUPS, np.int64), np.zeros((3, 20), np.int64))
     sc = (np.full((MAX_READINGS, MAX_GROUPS), -1, np.int64), np.full(16, -1, np.int64),
           np.zeros(N_PATTERNS, np.int64), np.zeros(N_PATTERNS, np.int64),
           np.full(16, -1, np.int64), np.zeros(N_PATTERNS, np.int64),
@@ -342,7 +411,7 @@ def _play(deck, dealer, bots, P, P0, P1, P2, EP, slip, W, state, T, S, g, game_r
     the 普通, 名堂 and 重庆 presets under which every win is also scored.
     """
     (hand, table, mg, nm, nq, guo, dead, entered, ndisc, infr, nstat, work, hbuf, cand, opts,
-     ctx, groups) = T
+     ctx, groups, broke) = T
     gc = P.group_cards
     hog = P.hu_of_group
     isr = P.is_red
@@ -356,6 +425,7 @@ def _play(deck, dealer, bots, P, P0, P1, P2, EP, slip, W, state, T, S, g, game_r
             hand[p, k] = 0
             table[p, k] = 0
             guo[p, k] = 0
+            broke[p, k] = 0
         for j in range(MAX_MELDS):
             mg[p, j] = -1
         for j in range(8):
@@ -417,7 +487,8 @@ def _play(deck, dealer, bots, P, P0, P1, P2, EP, slip, W, state, T, S, g, game_r
         end = END_WIN
     else:
         ctx[CTX_TIAN] = 0
-        _declare_longs(dealer, hand, table, mg, nm, nq, nstat, ev, evn, log)
+        _declare_longs(dealer, hand, table, mg, nm, nq, nstat, ev, evn, log, slip, state,
+                       broke, infr)
     phase = 0  # 0 discard by actor, 1 draw by drawer, 2 claims on card
     steps = 0
     while winner < 0 and fouler < 0:
@@ -427,7 +498,8 @@ def _play(deck, dealer, bots, P, P0, P1, P2, EP, slip, W, state, T, S, g, game_r
             break
         if phase == 0:
             p = actor
-            if _total(hand, table, p) > _target(nq[p]):
+            # (a 垅 laid down after a take can leave no card to discard: the 下家 draws)
+            if _total(hand, table, p) > _target(nq[p]) and _held(hand, p) > 0:
                 k = B._choose_discard(hand[p], bots[p], W, hog, isr, work, state)
                 hand[p, k] -= 1
                 ndisc[p] += 1
@@ -447,7 +519,8 @@ def _play(deck, dealer, bots, P, P0, P1, P2, EP, slip, W, state, T, S, g, game_r
                 break
             if entered[p] == 0:
                 entered[p] = 1
-                _declare_longs(p, hand, table, mg, nm, nq, nstat, ev, evn, log)
+                _declare_longs(p, hand, table, mg, nm, nq, nstat, ev, evn, log, slip, state,
+                               broke, infr)
             card = deck[pos]
             pos += 1
             draws += 1
@@ -472,6 +545,7 @@ def _play(deck, dealer, bots, P, P0, P1, P2, EP, slip, W, state, T, S, g, game_r
                 if _can_win(q, c, not own, ctx, P, hand, table, mg, nm, nq, S):
                     if infr[q] != 0:
                         fouler = q
+                        infr[q] = _foul_bits(q, infr, broke, hand)
                         end = END_FOUL
                     else:
                         winner = q
@@ -490,7 +564,7 @@ def _play(deck, dealer, bots, P, P0, P1, P2, EP, slip, W, state, T, S, g, game_r
             for i in range(i0, 3):
                 q = (src + i) % 3
                 if hand[q, c] == 3:
-                    if B._want_quad(bots[q], state):
+                    if B._want_quad(bots[q], state) and _keeps_a_card(hand, table, nq, q, 3, 1):
                         own = drawn and q == src
                         shape = _LONG_SHAPE if own else _ZHAO_SHAPE
                         hand[q, c] = 0
@@ -508,7 +582,8 @@ def _play(deck, dealer, bots, P, P0, P1, P2, EP, slip, W, state, T, S, g, game_r
                         if mg[q, m] == _PONG_SHAPE * 20 + c:
                             j = m
                     if j >= 0:
-                        if B._want_quad(bots[q], state):
+                        if (B._want_quad(bots[q], state)
+                                and _keeps_a_card(hand, table, nq, q, 0, 1)):
                             mg[q, j] = _ZHAO_SHAPE * 20 + c
                             table[q, c] += 1
                             nq[q] += 1
@@ -523,6 +598,8 @@ def _play(deck, dealer, bots, P, P0, P1, P2, EP, slip, W, state, T, S, g, game_r
                     q = (src + i) % 3
                     if hand[q, c] < 2:
                         continue
+                    if not _keeps_a_card(hand, table, nq, q, 2, 0):
+                        break  # no 碰 that leaves nothing to discard (and no 过张 either)
                     must_discard = _total(hand, table, q) + 1 > _target(nq[q])
                     before = B._struct(hand[q], W, bots[q], hog, isr, work)
                     hand[q, c] -= 2
@@ -566,6 +643,20 @@ def _play(deck, dealer, bots, P, P0, P1, P2, EP, slip, W, state, T, S, g, game_r
                 for i in range(n_cand):
                     q = (src + i) % 3 if drawn else (src + 1) % 3
                     n_opt = _chi_options(hand[q], c, gc, cand, opts)
+                    # drop a 吃 (with its 比) that leaves nothing to discard
+                    n_ok = 0
+                    for o in range(n_opt):
+                        n_out = -1
+                        for j in range(3):
+                            gg = opts[o, j]
+                            if gg >= 0:
+                                for k in range(20):
+                                    n_out += gc[gg, k]
+                        if _keeps_a_card(hand, table, nq, q, n_out, 0):
+                            for j in range(3):
+                                opts[n_ok, j] = opts[o, j]
+                            n_ok += 1
+                    n_opt = n_ok
                     if n_opt == 0:
                         continue
                     must_discard = _total(hand, table, q) + 1 > _target(nq[q])
@@ -632,7 +723,8 @@ def _play(deck, dealer, bots, P, P0, P1, P2, EP, slip, W, state, T, S, g, game_r
             if taker >= 0:
                 takes += 1
                 entered[taker] = 1
-                _declare_longs(taker, hand, table, mg, nm, nq, nstat, ev, evn, log)
+                _declare_longs(taker, hand, table, mg, nm, nq, nstat, ev, evn, log, slip,
+                               state, broke, infr)
                 actor = taker
                 phase = 0
             else:
@@ -642,6 +734,7 @@ def _play(deck, dealer, bots, P, P0, P1, P2, EP, slip, W, state, T, S, g, game_r
                 phase = 1
     # ---------------------------------------------------------------- records
     game_rec[g, G_DEALER] = dealer
+    game_rec[g, G_NEXT_DEALER] = _next_dealer(EP[EP_NEXT_DEALER], dealer, winner, fouler)
     game_rec[g, G_WINNER] = winner
     game_rec[g, G_END] = end
     game_rec[g, G_DRAWS] = draws
@@ -753,7 +846,9 @@ def _run_chunks(n_games, first_game, chunk, states, bots, P, P0, P1, P2, EP, sli
                 game_rec, seat_rec, pat_rec):
     """Play ``n_games`` hands in chunks of ``chunk``; chunk ``c`` owns rows ``c*chunk ...``.
 
-    Game ``i`` (numbered from ``first_game``) has dealer ``i % 3``.
+    The first hand of a chunk (game ``i``, numbered from ``first_game``) has dealer
+    ``i % 3``; each further hand is dealt by the previous hand's ``next_dealer``, so
+    the succession runs within a chunk and results depend on the chunk, not on threads.
     """
     for c in prange(states.shape[0]):
         st = states[c].copy()
@@ -765,10 +860,12 @@ def _run_chunks(n_games, first_game, chunk, states, bots, P, P0, P1, P2, EP, sli
         evn = np.zeros(2, dtype=np.int64)
         lo = c * chunk
         hi = min(lo + chunk, n_games)
+        dealer = (first_game + lo) % 3
         for g in range(lo, hi):
             _shuffle(deck, st)
-            _play(deck, (first_game + g) % 3, bots, P, P0, P1, P2, EP, slip, W, st, T, S, g,
+            _play(deck, dealer, bots, P, P0, P1, P2, EP, slip, W, st, T, S, g,
                   game_rec, seat_rec, pat_rec, ev, evn, False)
+            dealer = game_rec[g, G_NEXT_DEALER]
 
 
 @kernel

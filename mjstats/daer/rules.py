@@ -169,6 +169,10 @@ CHONGQING_DAO = _values({
 """重庆: 十个红 adds one 道; 黑五道, 红五道, 天胡, 地胡 are five 道."""
 
 
+NEXT_DEALER = ("winner", "rotate", "by_hand")
+"""Choices of :attr:`DaErRules.next_dealer` (the order is the engine's code)."""
+
+
 class Params(NamedTuple):
     """The rule set as scalars and arrays for the kernels."""
 
@@ -244,6 +248,12 @@ class DaErRules:
         3 垅 or 5 坎 at the deal wins at once (砌牌后有3垅或者5坎，可以直接胡牌).
     instant_kan_counts_long : bool
         A 垅 counts as a 坎 for the 5-坎 instant win (default True).
+    next_dealer : str
+        Who deals the next hand of a game (the seed names only the foul case,
+        "犯规后，又犯规者坐庄", which holds under every choice but ``"by_hand"``):
+        ``"winner"`` (default: the winner; the same dealer after an exhausted stock),
+        ``"rotate"`` (the dealer's 下家) or ``"by_hand"`` (hand *i* is dealt by seat
+        *i* mod 3, fouls ignored: independent hands, the engine before succession).
     """
 
     name: str
@@ -270,6 +280,7 @@ class DaErRules:
     foul_pays_dijia: bool = False
     instant_win: bool = True
     instant_kan_counts_long: bool = True
+    next_dealer: str = "winner"
 
     def __post_init__(self) -> None:
         if len(self.values) != N_PATTERNS:
@@ -278,6 +289,8 @@ class DaErRules:
             raise RuleError(f"cap {self.cap} must be 0 (none) or one of {self.fan_steps}")
         if list(self.dao_bounds) != sorted(self.dao_bounds) or len(self.dao_bounds) != 5:
             raise RuleError(f"dao_bounds must be five ascending 胡 bounds, got {self.dao_bounds}")
+        if self.next_dealer not in NEXT_DEALER:
+            raise RuleError(f"next_dealer must be one of {NEXT_DEALER}, got {self.next_dealer!r}")
 
     def with_switches(self, **switches) -> DaErRules:
         """Copy with some switches changed (unknown names raise :class:`RuleError`).

@@ -5,7 +5,10 @@ in the compiled engine (:mod:`mjstats.daer.game`) and returns a :class:`DaErSim`
 with a ``games`` and a ``seats`` DataFrame and the summary tables.  Hands are
 played in fixed chunks of ``chunk`` hands, chunk ``i`` seeded by
 :func:`mjstats.core.rng.chunk_states`, so the same seed gives the same tables on
-any number of threads.  Game ``i`` has dealer ``i % 3``.
+any number of threads.  The dealer succession runs within a chunk: the chunk's
+first hand (game ``i``) is dealt by seat ``i % 3``, every further hand by the
+previous hand's ``next_dealer`` (the rule set's switch ``next_dealer``: the
+winner by default; after a foul the fouler, "犯规后，又犯规者坐庄").
 
 Every win is scored under the rule set that is played (who may win, what is
 paid: ``points``) and under the three presets 普通 (``daer-luzhou``), 名堂
@@ -70,7 +73,8 @@ class DaErSim:
         Policy of seats 0-2 (seat 3 is the 底家).
     seed : numpy.random.SeedSequence
     games : pandas.DataFrame
-        One row per hand: ``game``, ``dealer``, ``winner`` (-1 none), ``self_draw``,
+        One row per hand: ``game``, ``dealer``, ``next_dealer`` (who deals the next
+        hand of the chunk), ``winner`` (-1 none), ``self_draw``,
         ``end`` (``win`` / ``exhausted`` / ``foul``), ``draws`` (stock cards turned),
         ``stock_left``, ``win_card``, ``win_from``; the win under the rule set played
         (``hu``, ``level``, ``mult``, ``loser_pays``, ``dijia_gets``, ``winner_gets``)
@@ -106,6 +110,8 @@ class DaErSim:
             ("exhausted", "the stock runs out, no winner", int((g.end == "exhausted").sum()), n),
             ("foul", "a declared win is a foul (点包子)", int((g.end == "foul").sum()), n),
             ("dealer_wins", "the dealer wins", int((g.winner == g.dealer).sum()), n),
+            ("dealer_again", "the dealer deals the next hand too",
+             int((g.next_dealer == g.dealer).sum()), n),
             ("self_draw", "wins on the winner's own card (share of wins)",
              int(g.self_draw[g.end == "win"].sum()), wins),
             ("tian", "天胡 (share of wins)", int(g.tian.sum()), wins),
@@ -248,10 +254,11 @@ def simulate(
     seed : int, numpy.random.Generator or None
         Same seed (and ``chunk``), same hands, whatever the number of threads.
     slip : float
-        Probability that a player breaks an obligation (must-pong, 过张, 比牌) when
-        it meets one; found as a foul when that player declares a win.
+        Probability that a player breaks an obligation (must-pong, 过张, 比牌, laying
+        down a held 垅) when it meets one; found as a foul when that player declares
+        a win.
     chunk : int
-        Hands per seeded chunk.
+        Hands per seeded chunk (the dealer succession restarts at each chunk).
     chi_next_on_draw : bool
         Whether the drawer's 下家 may 吃 a drawn card the drawer did not use.
 

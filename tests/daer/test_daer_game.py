@@ -11,6 +11,7 @@ import pytest
 
 from mjstats.daer import game as G
 from mjstats.daer import parse, score
+from mjstats.daer.rules import rules as daer_rules
 from mjstats.daer.simulate import build_deck, play, simulate
 
 # The dealer's 21: six 坎 and the pair 拾拾 leave 五 isolated, so he discards 五 first.
@@ -213,18 +214,23 @@ def test_zero_sum_conservation_and_records():
     assert sc.loser_mean.iloc[0] == pytest.approx(wins.pay_luzhou.mean())
 
 
-def test_same_results_on_one_and_two_threads():
+@pytest.mark.parametrize("slip", [0.0, 0.2])
+def test_same_results_on_one_and_two_threads(slip):
+    # the dealer succession runs inside each chunk, so it cannot depend on threads
     before = numba.get_num_threads()
     try:
         numba.set_num_threads(1)
         a = simulate("daer-chongqing", games=600, seed=11, chunk=64,
-                     bots=("random", "efficiency", "value"))
+                     bots=("random", "efficiency", "value"), slip=slip)
         numba.set_num_threads(min(2, numba.config.NUMBA_NUM_THREADS))
         b = simulate("daer-chongqing", games=600, seed=11, chunk=64,
-                     bots=("random", "efficiency", "value"))
+                     bots=("random", "efficiency", "value"), slip=slip)
     finally:
         numba.set_num_threads(before)
     assert a.games.equals(b.games) and a.seats.equals(b.seats)
+    assert (a.games.dealer != a.games.game % 3).any()  # succession, not hand number
+    if slip:
+        assert (a.games.end == "foul").any()
     c = simulate("daer-chongqing", games=600, seed=12, chunk=64,
                  bots=("random", "efficiency", "value"))
     assert not a.games.equals(c.games)
@@ -235,8 +241,12 @@ def test_slips_become_fouls_only_for_a_declared_win():
     assert (clean.games.end != "foul").all() and (clean.seats.n_slips == 0).all()
     sim = simulate("daer-chongqing", games=800, seed=5, slip=0.3)
     g, s = sim.games, sim.seats
+    assert (g.error == 0).all()  # card conservation checked by the engine
+    for col in ("points", "pts_luzhou", "pts_mingtang", "pts_chongqing"):
+        assert s.groupby("game")[col].sum().abs().max() == 0, col
     fouls = g[g.end == "foul"]
     assert len(fouls) > 10
+    assert (fouls.next_dealer == fouls.fouler).all()  # 犯规后，又犯规者坐庄
     for row in fouls.itertuples():
         fouler = s[(s.game == row.game) & (s.seat == row.fouler)].iloc[0]
         assert fouler.n_slips > 0 and fouler.fouls == row.foul_bits != 0
@@ -247,7 +257,7 @@ def test_slips_become_fouls_only_for_a_declared_win():
     # a slip that is not followed by that player's win is no foul
     slipped_not_won = s[(s.n_slips > 0) & (s.fouls == 0)]
     assert len(slipped_not_won) > 0
-    allowed = G.FOUL_A | G.FOUL_E | G.FOUL_F
+    allowed = G.FOUL_A | G.FOUL_E | G.FOUL_F | G.FOUL_G | G.FOUL_I
     assert ((s.fouls & ~allowed) == 0).all()
 
 
@@ -264,3 +274,126 @@ def test_bad_arguments():
         play(deck=np.zeros(80, dtype=np.int64))
     with pytest.raises(MjStatsError):
         build_deck("一" * 5 + "二" * 16, "三" * 20, "四" * 20)
+
+
+# ----------------------------------------------------------------- dealer succession, fouls G / I
+
+# Seat 0 (third to be dealt when seat 1 deals) holds 四四四四 and five 坎; with 五 it wins as
+# 垅四 + 五 坎 + 五五 (the 垅 laid down at its first draw) — or, 垅 kept loose, it declares
+# the same cards and fouls.  Seat 1 (dealer) discards 伍 first, seat 2 draws 伍 (dead),
+# seat 0 draws 五.
+G_DEALER = "三三三六六六九九九贰贰贰叁叁叁肆肆伍陆柒捌"
+G_S2 = "十十十九玖玖玖柒柒柒拾拾拾捌捌捌陆陆陆六"
+G_S0 = "四四四四一一一二二二七七七八八八壹壹壹五"
+
+
+def _long_deck():
+    return build_deck(G_DEALER, G_S2, G_S0, "伍五")
+
+
+def test_long_hand_premises():
+    assert not score(G_DEALER).won
+    assert score("一一一二二二七七七八八八壹壹壹五五", melds=["long 四"], win="五").won
+    for c in "伍五":  # seat 2 never wins on the cards of the script
+        assert not score(G_S2 + c, win=c, self_draw=False).won
+
+
+@pytest.mark.parametrize(("next_dealer", "after_win"),
+                         [("winner", 0), ("rotate", 2), ("by_hand", 2)])
+def test_next_dealer_after_a_win(next_dealer, after_win):
+    # slip 0: seat 0 lays the 垅 down at its first draw and self-draws 五: a legal win
+    # (Chongqing 51 胡 = 5 道 from each loser).  The next dealer: the winner, the 下家 of
+    # dealer 1 (seat 2), or hand number (dealer + 1).
+    r = daer_rules("daer-chongqing").with_switches(next_dealer=next_dealer)
+    g = play(_long_deck(), rules=r, bots="passive", dealer=1)
+    assert events(g)[:7] == [("discard", 1, "伍"), ("guo", 2, "伍"), ("dead", -1, "伍"),
+                             ("draw", 2, "伍"), ("dead", -1, "伍"), ("long", 0, "四"),
+                             ("draw", 0, "五")]
+    assert g.game["end"] == "win" and g.game["winner"] == 0 and g.game["self_draw"]
+    assert g.game["hu"] == 51 and g.seats.points.tolist() == [10, -5, -5, 0]
+    assert g.game["next_dealer"] == after_win
+
+
+@pytest.mark.parametrize(("next_dealer", "after_foul"),
+                         [("winner", 0), ("rotate", 0), ("by_hand", 2)])
+def test_hidden_long_is_foul_i_and_the_fouler_deals_next(next_dealer, after_foul):
+    # slip 1: at its first draw seat 0 does not lay its 垅 down ("有垅牌，未亮") and wins
+    # with the four still held: the win is void, foul I, 点包子 (2 道 to each other player,
+    # nothing to the 底家), and the fouler deals next under "winner" and "rotate"
+    # ("犯规后，又犯规者坐庄"); "by_hand" ignores it (dealer + 1).
+    r = daer_rules("daer-chongqing").with_switches(next_dealer=next_dealer)
+    g = play(_long_deck(), rules=r, bots="passive", dealer=1, slip=1.0)
+    ev = events(g)
+    assert ev[5:8] == [("slip", 0, "四"), ("draw", 0, "五"), ("foul", 0, "五")]
+    assert g.game["end"] == "foul" and g.game["fouler"] == 0 and g.game["winner"] == -1
+    assert g.game["foul_bits"] == G.FOUL_I
+    assert g.seats.points.tolist() == [-4, 2, 2, 0]
+    assert g.hands[0, 3] == 4 and g.table[0].sum() == 0
+    assert g.game["next_dealer"] == after_foul
+    # the 底家 is paid too when switched on
+    g = play(_long_deck(), rules=r.with_switches(foul_pays_dijia=True), bots="passive",
+             dealer=1, slip=1.0)
+    assert g.seats.points.tolist() == [-6, 2, 2, 2]
+
+
+def test_next_dealer_after_an_exhausted_stock():
+    # no winner: the same dealer again ("winner"), the 下家 ("rotate")
+    seed = next(s for s in range(200)
+                if play(seed=s, bots="passive", dealer=2).game["end"] == "exhausted")
+    g = play(seed=seed, bots="passive", dealer=2)
+    assert g.game["next_dealer"] == 2
+    r = daer_rules("daer-luzhou").with_switches(next_dealer="rotate")
+    assert play(seed=seed, rules=r, bots="passive", dealer=2).game["next_dealer"] == 0
+
+
+def test_broken_long_split_is_foul_g():
+    # A 垅 kept loose (slip) whose cards then leave the hand (a discard, a 吃 or 比) is
+    # "把招牌或垅牌拆散" (G); still four held at the win it is "有垅牌，未亮" (I).
+    found = {"G": 0, "I": 0}
+    for seed in range(400):
+        g = play(seed=seed, slip=1.0, bots="efficiency", dealer=seed % 3)
+        bits = g.game["foul_bits"]
+        if g.game["end"] != "foul" or not bits & (G.FOUL_G | G.FOUL_I):
+            continue
+        q = g.game["fouler"]
+        slips = [e for e in g.events.itertuples()
+                 if e.event == "slip" and e.seat == q and e.amount == G.FOUL_I]
+        assert slips
+        kinds = {parse(e.card).argmax() for e in slips}
+        split = any(g.hands[q, k] < 4 for k in kinds)
+        whole = any(g.hands[q, k] == 4 for k in kinds)
+        assert bool(bits & G.FOUL_G) == split and bool(bits & G.FOUL_I) == whole
+        found["G"] += split
+        found["I"] += whole
+        if found["G"] >= 3 and found["I"] >= 3:
+            break
+    assert found["G"] >= 3 and found["I"] >= 3, found
+
+
+def test_dealer_succession_within_chunks():
+    for nd in ("winner", "rotate", "by_hand"):
+        r = daer_rules("daer-chongqing").with_switches(next_dealer=nd)
+        g = simulate(r, games=700, seed=3, chunk=100, slip=0.1).games
+        first = g.game % 100 == 0
+        assert (g.dealer[first] == g.game[first] % 3).all()  # a chunk starts by hand number
+        nxt = g.next_dealer.to_numpy()[:-1][~first.to_numpy()[1:]]
+        assert (g.dealer.to_numpy()[1:][~first.to_numpy()[1:]] == nxt).all()
+        won, foul, ex = g.end == "win", g.end == "foul", g.end == "exhausted"
+        assert foul.any() and ex.any()
+        if nd == "by_hand":
+            assert (g.dealer == g.game % 3).all()
+            continue
+        assert (g.next_dealer[foul] == g.fouler[foul]).all()
+        if nd == "winner":
+            assert (g.next_dealer[won] == g.winner[won]).all()
+            assert (g.next_dealer[ex] == g.dealer[ex]).all()
+        else:
+            rot = (g.dealer + 1) % 3
+            assert (g.next_dealer[won | ex] == rot[won | ex]).all()
+
+
+def test_next_dealer_switch_is_checked():
+    from mjstats.errors import RuleError
+
+    with pytest.raises(RuleError):
+        daer_rules("daer-luzhou").with_switches(next_dealer="oldest")
