@@ -192,16 +192,12 @@ def _simulate_daer(args) -> int:
     import pandas as pd
 
     from mjstats import daer
+    from mjstats.runner import connect
 
     bots = args.bots if len(args.bots) > 1 else args.bots[0]
-    r = daer.simulate(args.rules, args.games, bots, args.seed, slip=args.slip)
-    if args.out:
-        from pathlib import Path
-
-        out = Path(args.out)
-        out.mkdir(parents=True, exist_ok=True)
-        r.games.to_parquet(out / "games.parquet", index=False)
-        r.seats.to_parquet(out / "seats.parquet", index=False)
+    r = daer.simulate(args.rules, args.games, bots, args.seed, slip=args.slip,
+                      records=args.records, out=args.out, resume=args.resume,
+                      client=connect(args.dask), progress=not args.quiet)
     with pd.option_context("display.width", 200, "display.max_rows", 200):
         for title, table in (("outcomes", r.summary()), ("名堂 patterns", r.patterns()),
                              ("points by seat", r.points("seat")),

@@ -22,6 +22,7 @@ or a seed, for hand-built situations.
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -29,15 +30,21 @@ import pandas as pd
 
 from mjstats.core.rng import SeedLike, chunk_states, seed_sequence
 from mjstats.daer import game as G
+from mjstats.daer import stats as ST
 from mjstats.daer.bots import BOT_NAMES, BOT_WEIGHTS, bot_code
 from mjstats.daer.cards import N_CARDS, N_KINDS, as_counts, kind_name_zh, parse
 from mjstats.daer.groups import group_name
 from mjstats.daer.rules import PATTERN_NAMES_EN, PATTERN_NAMES_ZH, DaErRules, Pattern
 from mjstats.daer.rules import rules as _rules
 from mjstats.errors import MjStatsError
+from mjstats.results.gamestats import GameStats
 
 CHUNK = 256
 """Hands per seeded chunk (the unit of reproducibility)."""
+RUN_BLOCKS = 128
+"""Seeded chunks per runner chunk (the unit saved to ``out`` and sent to Dask)."""
+RECORDS_UP_TO = 200_000
+"""With ``records=None``, rows are kept for runs of at most this many hands."""
 SCORINGS = ("luzhou", "mingtang", "chongqing")
 SCORING_PRESETS = ("daer-luzhou", "daer-luzhou-mingtang", "daer-chongqing")
 _MINGTANG = [p for p in Pattern if p not in (Pattern.PINGHU, Pattern.PINGHU27, Pattern.ALL_RED)]
@@ -52,17 +59,9 @@ def _bots(bots) -> tuple[str, str, str]:
     return tuple(BOT_NAMES[bot_code(b)] for b in bots)
 
 
-def _wilson(k, n) -> tuple[np.ndarray, np.ndarray]:
-    from mjstats.results.intervals import wilson
-
-    k = np.asarray(k, dtype=float)
-    n = np.asarray(n, dtype=float)
-    return wilson(k, n)
-
-
 @dataclass
 class DaErSim:
-    """Records and tables of :func:`simulate`.
+    """Tables (from exact chunk sums) and, when kept, records of :func:`simulate`.
 
     Attributes
     ----------
@@ -72,6 +71,12 @@ class DaErSim:
     bots : tuple of str
         Policy of seats 0-2 (seat 3 is the 底家).
     seed : numpy.random.SeedSequence
+    stats : GameStats
+        The sums every table is computed from (:mod:`mjstats.daer.stats`).
+    records : tuple of two DataFrames or None
+        ``(games, seats)`` when the rows were kept (``records=True``; by default for
+        runs of at most :data:`RECORDS_UP_TO` hands), read as :attr:`games` and
+        :attr:`seats`:
     games : pandas.DataFrame
         One row per hand: ``game``, ``dealer``, ``next_dealer`` (who deals the next
         hand of the chunk), ``winner`` (-1 none), ``self_draw``,
@@ -95,71 +100,45 @@ class DaErSim:
     n_games: int
     bots: tuple[str, ...]
     seed: np.random.SeedSequence
-    games: pd.DataFrame
-    seats: pd.DataFrame
+    stats: GameStats
+    records: tuple[pd.DataFrame, pd.DataFrame] | None = None
     slip: float = 0.0
     extra: dict = field(default_factory=dict, repr=False)
 
+    def _rows(self, i: int) -> pd.DataFrame:
+        if self.records is None:
+            raise MjStatsError(
+                f"this run of {self.n_games:,} hands kept tables only; pass records=True "
+                f"to keep one row per hand and per seat (runs up to {RECORDS_UP_TO:,} hands "
+                f"keep them by default)")
+        return self.records[i]
+
+    @property
+    def games(self) -> pd.DataFrame:
+        """One row per hand (see the class doc)."""
+        return self._rows(0)
+
+    @property
+    def seats(self) -> pd.DataFrame:
+        """Four rows per hand, the 底家 last (see the class doc)."""
+        return self._rows(1)
+
     def summary(self) -> pd.DataFrame:
         """Outcome rates per hand (win, exhausted stock, foul, self-draw …) with Wilson 95%."""
-        g = self.games
-        n = len(g)
-        wins = int((g.end == "win").sum())
-        rows = [
-            ("win", "a player wins", wins, n),
-            ("exhausted", "the stock runs out, no winner", int((g.end == "exhausted").sum()), n),
-            ("foul", "a declared win is a foul (点包子)", int((g.end == "foul").sum()), n),
-            ("dealer_wins", "the dealer wins", int((g.winner == g.dealer).sum()), n),
-            ("dealer_again", "the dealer deals the next hand too",
-             int((g.next_dealer == g.dealer).sum()), n),
-            ("self_draw", "wins on the winner's own card (share of wins)",
-             int(g.self_draw[g.end == "win"].sum()), wins),
-            ("tian", "天胡 (share of wins)", int(g.tian.sum()), wins),
-            ("di", "地胡 (share of wins)", int(g.di.sum()), wins),
-            ("huilong", "回龙地胡 (share of wins)", int(g.huilong.sum()), wins),
-            ("haidi", "海底捞 (share of wins)", int(g.haidi.sum()), wins),
-        ]
-        df = pd.DataFrame(rows, columns=["metric", "description", "count", "n"])
-        lo, hi = _wilson(df["count"], df["n"])
-        df["estimate"] = np.divide(df["count"], df["n"], out=np.zeros(len(df)),
-                                   where=df["n"].to_numpy() > 0)
-        df["lo"], df["hi"] = lo, hi
-        df.attrs["mean_draws"] = float(g.draws.mean())
-        df.attrs["mean_takes"] = float(g.takes.mean())
-        return df
+        return ST.summary_table(self.stats)
 
     def patterns(self) -> pd.DataFrame:
         """名堂 frequencies of the wins (best 名堂 reading), per win and per hand, Wilson 95%."""
-        g = self.games
-        wins = g[g.end == "win"]
-        nw, n = len(wins), len(g)
-        rows = []
-        for p in _MINGTANG:
-            k = int(wins[p.name].sum())
-            rows.append((p.name, PATTERN_NAMES_ZH[p], PATTERN_NAMES_EN[p], k, nw, n))
-        df = pd.DataFrame(rows, columns=["pattern", "name_zh", "name_en", "count", "wins",
-                                         "games"])
-        df["per_win"] = df["count"] / max(nw, 1)
-        df["per_win_lo"], df["per_win_hi"] = _wilson(df["count"], df["wins"])
-        df["per_game"] = df["count"] / max(n, 1)
-        df["per_game_lo"], df["per_game_hi"] = _wilson(df["count"], df["games"])
-        return df.sort_values("count", ascending=False, kind="stable").reset_index(drop=True)
+        return ST.patterns_table(self.stats, [(p.name, PATTERN_NAMES_ZH[p], PATTERN_NAMES_EN[p])
+                                              for p in _MINGTANG])
 
     def distribution(self, column: str = "hu") -> pd.DataFrame:
         """Distribution of ``column`` over the wins, with Wilson 95% intervals.
 
-        ``column`` is any game column: ``hu``, ``deng``, ``fan``, ``dao``, ``level``,
-        ``pay_luzhou`` …
+        ``column`` is one of :data:`mjstats.daer.stats.DIST_COLUMNS`: ``hu``,
+        ``deng``, ``fan``, ``dao``, ``level``, ``pay_luzhou`` …
         """
-        wins = self.games[self.games.end == "win"]
-        if column not in wins:
-            raise MjStatsError(f"no column {column!r} in the game records")
-        vc = wins[column].value_counts().sort_index()
-        df = pd.DataFrame({column: vc.index.to_numpy(), "count": vc.to_numpy()})
-        df["wins"] = len(wins)
-        df["share"] = df["count"] / max(len(wins), 1)
-        df["lo"], df["hi"] = _wilson(df["count"], df["wins"])
-        return df
+        return ST.distribution_table(self.stats, column)
 
     def points(self, by: str = "seat") -> pd.DataFrame:
         """Expected points per hand by ``seat`` (底家 = 3), ``bot`` or ``dealer``.
@@ -167,19 +146,7 @@ class DaErSim:
         Under the rule set played (``points``) and each preset; ``*_se`` is the
         standard error of the mean.
         """
-        s = self.seats.copy()
-        if by == "dealer":
-            s["dealer"] = np.where(s.seat == 3, "底家", np.where(s.dealer == 1, "dealer",
-                                                                 "player"))
-        cols = ["points", "pts_luzhou", "pts_mingtang", "pts_chongqing"]
-        grp = s.groupby(by)
-        out = grp[cols].mean()
-        se = grp[cols].std(ddof=1) / np.sqrt(grp.size().to_numpy()[:, None])
-        for c in cols:
-            out[c + "_se"] = se[c]
-        out["hands"] = grp.size()
-        out["win_rate"] = grp["won"].mean()
-        return out.reset_index()
+        return ST.points_table(self.stats, by)
 
     def scorings(self) -> pd.DataFrame:
         """The three scorings compared on the same wins.
@@ -188,33 +155,7 @@ class DaErSim:
         median, 90th percentile, max) and per hand; ``rank_corr_luzhou`` is the
         Spearman correlation of each scoring's payment with 普通's.
         """
-        g = self.games
-        wins = g[g.end == "win"]
-        n = len(g)
-        rows = []
-        for name, preset, pay, dj in (
-                ("普通 luzhou", SCORING_PRESETS[0], "pay_luzhou", "dijia_luzhou"),
-                ("名堂 mingtang", SCORING_PRESETS[1], "pay_mingtang", "dijia_mingtang"),
-                ("重庆 chongqing", SCORING_PRESETS[2], "pay_chongqing", None)):
-            x = wins[pay].to_numpy(dtype=float)
-            d = wins[dj].to_numpy(dtype=float) if dj else np.zeros(len(wins))
-            rows.append({
-                "scoring": name, "preset": preset, "wins": len(wins),
-                "loser_mean": x.mean() if len(x) else np.nan,
-                "loser_se": x.std(ddof=1) / np.sqrt(len(x)) if len(x) > 1 else np.nan,
-                "loser_median": np.median(x) if len(x) else np.nan,
-                "loser_p90": np.quantile(x, 0.9) if len(x) else np.nan,
-                "loser_max": x.max() if len(x) else np.nan,
-                "winner_mean": (2 * x - d).mean() if len(x) else np.nan,
-                "dijia_mean": d.mean() if len(x) else np.nan,
-                "dijia_share": d.sum() / (2 * x).sum() if x.sum() > 0 else np.nan,
-                "winner_per_hand": (2 * x - d).sum() / max(n, 1),
-            })
-        df = pd.DataFrame(rows)
-        if len(wins) > 1:
-            r = wins[["pay_luzhou", "pay_mingtang", "pay_chongqing"]].rank().corr().to_numpy()
-            df["rank_corr_luzhou"] = r[0]
-        return df
+        return ST.scorings_table(self.stats)
 
 
 def engine_inputs(rules, bots, slip, chi_next_on_draw=True):
@@ -238,6 +179,11 @@ def simulate(
     slip: float = 0.0,
     chunk: int = CHUNK,
     chi_next_on_draw: bool = True,
+    records: bool | None = None,
+    out=None,
+    resume: bool = False,
+    client=None,
+    progress: bool = False,
 ) -> DaErSim:
     """Play ``games`` whole hands of Da Er and return their records and tables.
 
@@ -261,6 +207,20 @@ def simulate(
         Hands per seeded chunk (the dealer succession restarts at each chunk).
     chi_next_on_draw : bool
         Whether the drawer's 下家 may 吃 a drawn card the drawer did not use.
+    records : bool, optional
+        Keep one row per hand and per seat (:attr:`DaErSim.games`,
+        :attr:`DaErSim.seats`); default: for runs of at most
+        :data:`RECORDS_UP_TO` hands.  Tables never need them: each chunk is
+        reduced to exact sums at once, so memory stays flat.
+    out : str or Path, optional
+        Folder where each finished chunk of ``RUN_BLOCKS * chunk`` hands is saved
+        (its sums, with records its rows) with the run's ``manifest.json``.
+    resume : bool
+        Finish the run saved in ``out`` (same tables as an uninterrupted run).
+    client : dask.distributed.Client, optional
+        Play the chunks on a Dask cluster (same tables as locally).
+    progress : bool
+        Show a progress bar.
 
     Returns
     -------
@@ -283,21 +243,62 @@ def simulate(
     if chunk < 1:
         raise MjStatsError(f"chunk must be at least 1, got {chunk}")
     ss = seed_sequence(seed)
-    n_chunks = -(-n // chunk)
-    states = chunk_states(ss, n_chunks)
-    game_rec = np.zeros((n, G.N_GAME), dtype=np.int64)
-    seat_rec = np.zeros((4 * n, G.N_SEAT), dtype=np.int64)
-    pat_rec = np.zeros((n, len(Pattern)), dtype=np.int64)
-    G._run_chunks(n, 0, chunk, states, codes, P, P0, P1, P2, EP, slip, BOT_WEIGHTS,
+    if records is None:
+        records = n <= RECORDS_UP_TO
+    from mjstats.runner import run_chunks
+
+    task = functools.partial(games_task, r, names, slip, bool(chi_next_on_draw), ss, chunk,
+                             bool(records))
+    meta = {"study": "daer-games", "rules": r.name, "rule_set": repr(r), "bots": list(names),
+            "slip": slip, "chi_next_on_draw": bool(chi_next_on_draw), "chunk": chunk,
+            "seed_entropy": str(ss.entropy), "spawn_key": list(ss.spawn_key),
+            "records": bool(records)}
+    acc = run_chunks(task, n, RUN_BLOCKS * chunk, reduce=_gather, out=out, resume=resume,
+                     client=client, meta=meta, progress=progress, desc=r.name, unit="hand",
+                     block=chunk, first_part="stats")
+    rec = None
+    if records:
+        rec = (pd.concat(acc["games"], ignore_index=True),
+               pd.concat(acc["seats"], ignore_index=True))
+    return DaErSim(r, n, names, ss, acc["stats"], rec, slip)
+
+
+def games_task(r: DaErRules, names: tuple[str, ...], slip: float, chi_next_on_draw: bool,
+               seed: np.random.SeedSequence, chunk: int, records: bool, start: int,
+               count: int) -> dict[str, pd.DataFrame]:
+    """Play hands ``start … start + count - 1`` (a runner task): their sums, rows if asked.
+
+    ``start`` is a multiple of ``chunk``; hand ``i`` always comes from seeded
+    chunk ``i // chunk``, so the cut into tasks changes nothing.
+    """
+    r, names, codes, P, P0, P1, P2, EP, slip = engine_inputs(r, names, slip, chi_next_on_draw)
+    states = chunk_states(seed, -(-count // chunk), first=start // chunk)
+    game_rec = np.zeros((count, G.N_GAME), dtype=np.int64)
+    seat_rec = np.zeros((4 * count, G.N_SEAT), dtype=np.int64)
+    pat_rec = np.zeros((count, len(Pattern)), dtype=np.int64)
+    G._run_chunks(count, start, chunk, states, codes, P, P0, P1, P2, EP, slip, BOT_WEIGHTS,
                   game_rec, seat_rec, pat_rec)
-    gdf, sdf = _frames(game_rec, seat_rec, pat_rec, names)
-    return DaErSim(r, n, names, ss, gdf, sdf, slip)
+    gdf, sdf = _frames(game_rec, seat_rec, pat_rec, names, start)
+    out = {"stats": ST.daer_stats(gdf, sdf, [p.name for p in _MINGTANG]).to_frame()}
+    if records:
+        out["games"], out["seats"] = gdf, sdf
+    return out
 
 
-def _frames(game_rec, seat_rec, pat_rec, names):
+def _gather(acc, part):
+    if acc is None:
+        acc = {"stats": GameStats(), "games": [], "seats": []}
+    acc["stats"] = acc["stats"] + GameStats.from_frame(part["stats"])
+    for k in ("games", "seats"):
+        if k in part:
+            acc[k].append(part[k])
+    return acc
+
+
+def _frames(game_rec, seat_rec, pat_rec, names, first: int = 0):
     n = len(game_rec)
     gdf = pd.DataFrame(game_rec, columns=list(G.GAME_COLUMNS))
-    gdf.insert(0, "game", np.arange(n))
+    gdf.insert(0, "game", np.arange(first, first + n))
     gdf["end"] = pd.Categorical.from_codes(gdf["end"].to_numpy(), G.END_NAMES)
     for c in ("self_draw", "tian", "di", "huilong", "haidi"):
         gdf[c] = gdf[c].astype(bool)
@@ -305,13 +306,13 @@ def _frames(game_rec, seat_rec, pat_rec, names):
                         columns=[p.name for p in _MINGTANG])
     gdf = pd.concat([gdf, pats], axis=1)
     sdf = pd.DataFrame(seat_rec, columns=list(G.SEAT_COLUMNS))
-    sdf.insert(0, "game", np.repeat(np.arange(n), 4))
+    sdf.insert(0, "game", np.repeat(np.arange(first, first + n), 4))
     sdf["bot"] = [("底家" if b < 0 else names[s]) for s, b in zip(sdf.seat, sdf.bot,
                                                                  strict=True)]
     for c in ("dealer", "won", "self_draw", "instant"):
         sdf[c] = sdf[c].astype(bool)
     won = sdf.won.to_numpy()
-    gi = sdf.game.to_numpy()
+    gi = sdf.game.to_numpy() - first
     for c in ("hu", "deng", "fan", "dao"):
         sdf[c] = np.where(won, gdf[c].to_numpy()[gi], 0)
     pw = pats.to_numpy()[gi] & won[:, None]

@@ -94,3 +94,21 @@ def test_scorings_median_quantile_and_rank_correlation_match(sim, st):
     for c in ref.columns[2:]:
         np.testing.assert_allclose(got[c].to_numpy(float), ref[c].to_numpy(float), rtol=1e-9,
                                    err_msg=c)
+
+
+def test_runs_are_chunked_durable_and_flat(tmp_path):
+    from mjstats.errors import MjStatsError
+
+    kw = dict(games=2500, seed=3, chunk=8)  # runner chunks of 128 x 8 = 1024 hands: three
+    a = simulate("daer-luzhou", records=True, **kw)
+    names = [p.name for p in _MINGTANG]
+    assert S.daer_stats(a.games, a.seats, names) == a.stats
+    assert a.games["game"].tolist() == list(range(2500))
+    b = simulate("daer-luzhou", records=False, out=tmp_path, **kw)
+    assert b.stats == a.stats
+    with pytest.raises(MjStatsError, match="records=True"):
+        _ = b.games
+    (tmp_path / "chunk-000001.parquet").unlink()  # as if killed before it was saved
+    c = simulate("daer-luzhou", records=False, out=tmp_path, resume=True, **kw)
+    assert c.stats == a.stats
+    pd.testing.assert_frame_equal(c.scorings(), a.scorings())
