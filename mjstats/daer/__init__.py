@@ -28,6 +28,7 @@ from mjstats.daer.cards import (
     parse_meld,
 )
 from mjstats.daer.deal import DealStudy, deal_study, instant_distribution, instant_win_exact
+from mjstats.daer.exact import ExactHu, exact_hu_distribution
 from mjstats.daer.groups import Shape, group_name, readings
 from mjstats.daer.rules import RULESETS, DaErRules, Pattern, Scoring, rules
 from mjstats.daer.scoring import (
@@ -57,6 +58,7 @@ __all__ = [
     "DaErRules",
     "DaErScore",
     "DealStudy",
+    "ExactHu",
     "Foul",
     "Meld",
     "Pattern",
@@ -65,6 +67,7 @@ __all__ = [
     "Shape",
     "as_counts",
     "deal_study",
+    "exact_hu_distribution",
     "format",
     "foul_payments",
     "group_name",
