@@ -37,7 +37,7 @@ from mjstats._choices import choice_code
 from mjstats._jit import inline_kernel, kernel
 from mjstats.core.codes import _codes
 from mjstats.core.rng import _below
-from mjstats.core.shanten import _conv, _final, _shanten
+from mjstats.core.shanten import _conv, _final, _overlap_m, _shanten
 from mjstats.core.tables import MAX_MELDS
 
 _POW5 = np.array([5**i for i in range(9)], dtype=np.int64)
@@ -62,7 +62,7 @@ def bot_code(name: str | int) -> int:
     return choice_code(name, BOT_NAMES, "bot")
 
 
-@kernel
+@inline_kernel
 def _suit_tiles(hand, s):
     n = 0
     for k in range(9 * s, 9 * s + 9):
@@ -85,7 +85,7 @@ def _choose_que(hand, bot, state):
     return best
 
 
-@kernel
+@inline_kernel
 def _near(hand, k):
     """Whether drawing ``k`` can lower standard or seven-pairs shanten (a held neighbour)."""
     if hand[k] > 0:
@@ -99,7 +99,7 @@ def _near(hand, k):
     return False
 
 
-@kernel
+@inline_kernel
 def _s7(pairs, odd, n):
     """Seven-pairs shanten from the pair and odd counts of a hand of ``n`` tiles."""
     if n < 13:
@@ -109,7 +109,7 @@ def _s7(pairs, odd, n):
     return 13 - 2 * used - (odd if odd < rest else rest)
 
 
-@kernel
+@inline_kernel
 def _pair_stats(hand):
     pairs = 0
     odd = 0
@@ -119,7 +119,7 @@ def _pair_stats(hand):
     return pairs, odd
 
 
-@kernel
+@inline_kernel
 def _rows(c0, c1, c2, c3, T):
     return T.suit[c0], T.suit[c1], T.suit[c2], T.honor[c3]
 
@@ -158,7 +158,7 @@ def _std_part(part, code, C0, C1, C2, C3, M, T):
     return 3 * M + 1 - _final(T.honor[code], C3, M)
 
 
-@kernel
+@inline_kernel
 def _code_of(c0, c1, c2, c3, part):
     if part == 0:
         return c0
@@ -176,6 +176,11 @@ def _discard_scan(hand, nm, T, lo, hi, form, out):
     ``form`` 2 the minimum of standard and seven pairs, 1 seven pairs only.
     Returns the smallest.  One table row lookup and one final combination per kind.
     """
+    return _discard_scan_i(hand, nm, T, lo, hi, form, out)
+
+
+@inline_kernel
+def _discard_scan_i(hand, nm, T, lo, hi, form, out):
     c0, c1, c2, c3, n = _codes(hand)
     M = (n - 2) // 3
     if M > MAX_MELDS:
@@ -219,6 +224,11 @@ def _scan_m(hand, nm, T, lo, hi, form, out, c0, c1, c2, c3, n, M):
 @kernel
 def _improving(hand, nm, s, que, inset, visible, T):
     """Live tiles that lower the shanten ``s`` of a waiting-size ``hand``."""
+    return _improving_i(hand, nm, s, que, inset, visible, T)
+
+
+@inline_kernel
+def _improving_i(hand, nm, s, que, inset, visible, T):
     c0, c1, c2, c3, n = _codes(hand)
     M = (n - 1) // 3
     if M > MAX_MELDS:
@@ -260,7 +270,7 @@ def _improving_m(hand, nm, s, que, inset, visible, T, c0, c1, c2, c3, n, M):
     return cnt
 
 
-@kernel
+@inline_kernel
 def _que_discard(hand, que):
     """A missing-suit tile to discard first (a single before a pair), or -1."""
     if que < 0:
@@ -280,9 +290,11 @@ def _efficient_discard(hand, nm, que, inset, visible, T, lo, hi, form, sc):
     """Best discard among kinds ``lo..hi-1`` (min shanten, then most improving tiles).
 
     ``form`` 2 any, 1 seven pairs.  Returns ``(kind, shanten after)``; ``kind`` is -1
-    when no tile lies in the range.  ``sc`` is a (34,) scratch array.
+    when no tile lies in the range.  ``sc`` is a (34,) scratch array.  A leaf kernel:
+    the scan and the count are inlined, so numba adds no reference counting of the
+    arguments.
     """
-    best_s = _discard_scan(hand, nm, T, lo, hi, form, sc)
+    best_s = _discard_scan_i(hand, nm, T, lo, hi, form, sc)
     if best_s == 99:
         return -1, 99
     ties = 0
@@ -301,7 +313,7 @@ def _efficient_discard(hand, nm, que, inset, visible, T, lo, hi, form, sc):
             continue
         hand[k] -= 1
         if form == 2:
-            u = _improving(hand, nm, best_s, que, inset, visible, T)
+            u = _improving_i(hand, nm, best_s, que, inset, visible, T)
         else:  # seven pairs: let go of the tile with the fewest live copies
             u = hand[k] + visible[k]
         hand[k] += 1
@@ -357,7 +369,7 @@ def _value_target(hand, mk, mt, nm, que):
     return 0
 
 
-@kernel
+@inline_kernel
 def _choose_discard(hand, nm, mt, mk, que, bot, inset, visible, T, state, sc):
     """Tile a seat discards from its complete-size hand (``14 - 3k`` concealed).
 
@@ -398,6 +410,26 @@ def _choose_discard(hand, nm, mt, mk, que, bot, inset, visible, T, state, sc):
             if best >= 0:
                 return best, -99
     return _efficient_discard(hand, nm, que, inset, visible, T, 0, 34, 2, sc)
+
+
+@inline_kernel
+def _shanten_any(hand, T):
+    """Same as ``_shanten(hand, 2, T)`` (the smaller of standard and seven pairs), inlined.
+
+    Inlined so that the kernels calling it on every turn stay free of calls (numba
+    then drops the reference counting of their array arguments).
+    """
+    c0, c1, c2, c3, n = _codes(hand)
+    M = (n - 1) // 3
+    if M > MAX_MELDS:
+        M = MAX_MELDS
+    if M == 4:
+        st = 13 - _overlap_m(c0, c1, c2, c3, 4, T)
+    else:
+        st = 3 * M + 1 - _overlap_m(c0, c1, c2, c3, M, T)
+    pairs, odd = _pair_stats(hand)
+    s7 = _s7(pairs, odd, n)
+    return st if st < s7 else s7
 
 
 @kernel

@@ -35,7 +35,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from mjstats._jit import kernel, parallel_kernel, prange
+from mjstats._jit import inline_kernel, kernel, parallel_kernel, prange
 from mjstats.core.codes import _codes
 from mjstats.core.complete import _is_complete
 from mjstats.core.rng import _below
@@ -189,8 +189,8 @@ def engine_params(R: RuleSet) -> np.ndarray:
 # ----------------------------------------------------------------- helpers
 
 
-@kernel
-def _log(ev, evn, log, a, b, c, d, e):
+@inline_kernel
+def _log_i(ev, evn, log, a, b, c, d, e):
     if not log:
         return
     i = evn[0]
@@ -206,6 +206,12 @@ def _log(ev, evn, log, a, b, c, d, e):
 
 
 @kernel
+def _log(ev, evn, log, a, b, c, d, e):
+    """Append event ``(a, b, c, d, e)`` to the hand's log (when ``log`` is set)."""
+    _log_i(ev, evn, log, a, b, c, d, e)
+
+
+@kernel
 def _pay(frm, to, amount, reason, col, seat_rec, base, ev, evn, log):
     if amount == 0 or frm == to:
         return
@@ -213,10 +219,10 @@ def _pay(frm, to, amount, reason, col, seat_rec, base, ev, evn, log):
     seat_rec[base + to, col] += amount
     seat_rec[base + frm, C_PAY_TOTAL] -= amount
     seat_rec[base + to, C_PAY_TOTAL] += amount
-    _log(ev, evn, log, EV_PAY, frm, reason, to, amount)
+    _log_i(ev, evn, log, EV_PAY, frm, reason, to, amount)
 
 
-@kernel
+@inline_kernel
 def _has_que(hand, que):
     if que < 0:
         return False
@@ -231,6 +237,15 @@ _POW5 = np.array([5**i for i in range(9)], dtype=np.int64)
 
 @kernel
 def _wait_mask_near(h, T, inset, out):
+    """``out[k] = 1`` where kind ``k`` completes the waiting-size hand ``h``.
+
+    Returns the number of such kinds (see :func:`_wait_mask_near_i`).
+    """
+    return _wait_mask_near_i(h, T, inset, out)
+
+
+@inline_kernel
+def _wait_mask_near_i(h, T, inset, out):
     """``out[k] = 1`` where kind ``k`` completes the waiting-size hand ``h``.
 
     Same answer as :func:`mjstats.core.waits._wait_mask` (standard form or, with 13
@@ -295,15 +310,21 @@ def _wait_mask_near(h, T, inset, out):
 def _refresh(p, s, hand, que, inset, mask, ready, T, mt, mk, nm):
     """Ready flag and wait mask of seat ``p``'s waiting-size hand of shanten ``s``.
 
-    A kind whose four copies the seat already holds (concealed plus its own
-    pong or kong) is no wait.
+    ``s`` is -99 when not known yet: it is computed here only for a hand without
+    missing-suit tiles.  A kind whose four copies the seat already holds
+    (concealed plus its own pong or kong) is no wait.  A leaf kernel (its helpers
+    are inlined): numba then adds no reference counting of its array arguments.
     """
     ready[p] = 0
     for k in range(34):
         mask[p, k] = 0
-    if s != 0 or _has_que(hand[p], que[p]):
+    if _has_que(hand[p], que[p]):
         return
-    _wait_mask_near(hand[p], T, inset, mask[p])
+    if s == -99:
+        s = B._shanten_any(hand[p], T)
+    if s != 0:
+        return
+    _wait_mask_near_i(hand[p], T, inset, mask[p])
     for i in range(nm[p]):
         if mt[p, i] != K.CHOW:
             k = mk[p, i]
@@ -614,7 +635,7 @@ def _play(wall, n_wall, dealer, bots, que_in, script, P, values, sw, T, inset, s
         _log(ev, evn, log, EV_QUE, p, q, -1, 0)
     for p in range(4):
         if p != dealer:
-            _refresh(p, _shanten(hand[p], 2, T), hand, que, inset, mask, ready, T, mt, mk, nm)
+            _refresh(p, -99, hand, que, inset, mask, ready, T, mt, mk, nm)
     n_won = 0
     cur = dealer
     mode = 3  # 0 draw, 1 replacement tile pending, 2 discard only (after pong), 3 dealer's 1st
@@ -805,7 +826,7 @@ def _play(wall, n_wall, dealer, bots, que_in, script, P, values, sw, T, inset, s
                         if nr > max_multi:
                             max_multi = nr
                         visible[kk] += 1  # the robbed tile is shown
-                        _refresh(cur, _shanten(hand[cur], 2, T), hand, que, inset, mask, ready,
+                        _refresh(cur, -99, hand, que, inset, mask, ready,
                                  T, mt, mk, nm)
                         cur = last
                         turn_over = True
@@ -843,7 +864,7 @@ def _play(wall, n_wall, dealer, bots, que_in, script, P, values, sw, T, inset, s
                 for k in range(34):
                     passblock[cur, k] = 0
                 after_kong = True
-                _refresh(cur, _shanten(hand[cur], 2, T), hand, que, inset, mask, ready, T,
+                _refresh(cur, -99, hand, que, inset, mask, ready, T,
                          mt, mk, nm)
                 _log(ev, evn, log, EV_DRAW, cur, drawn, 1, 0)
         if turn_over:
@@ -871,8 +892,6 @@ def _play(wall, n_wall, dealer, bots, que_in, script, P, values, sw, T, inset, s
         _log(ev, evn, log, EV_DISCARD, cur, d, -1, 0)
         if not (d == tsumo and not kong_turn):
             # (a drawn tile thrown straight back leaves the hand, its waits, as they were)
-            if s_after == -99:
-                s_after = _shanten(hand[cur], 2, T)
             _refresh(cur, s_after, hand, que, inset, mask, ready, T, mt, mk, nm)
         kong_discard = after_kong
         after_kong = False
@@ -1000,7 +1019,7 @@ def _play(wall, n_wall, dealer, bots, que_in, script, P, values, sw, T, inset, s
                     for k in range(34):
                         passblock[q, k] = 0
                     after_kong = True
-                    _refresh(q, _shanten(hand[q], 2, T), hand, que, inset, mask, ready, T,
+                    _refresh(q, -99, hand, que, inset, mask, ready, T,
                              mt, mk, nm)
                     _log(ev, evn, log, EV_DRAW, q, pending, 1, 0)
                     nxt = q
@@ -1168,6 +1187,6 @@ def _settle_one(dealer, hands, mt, mk, nm, que, won, kp, visible, P, values, sw,
         for k in range(34):
             hand[p, k] = hands[p, k]
         if not won[p]:
-            _refresh(p, _shanten(hand[p], 2, T), hand, que, inset, mask, ready, T, mt, mk, nm)
+            _refresh(p, -99, hand, que, inset, mask, ready, T, mt, mk, nm)
     return _settle(dealer, hand, mt, mk, nm, que, won, ready, mask, kp, visible, P, values, sw,
                    T, conc, buf, work, hits, best, info, seat_rec, 0, ev, evn, True)
