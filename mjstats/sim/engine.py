@@ -148,6 +148,11 @@ def engine_params(R: RuleSet) -> np.ndarray:
     p[P_FAMILY] = int(R.family)
     sw = R.switches
     if R.family == Family.SICHUAN:
+        if sw["jiaoma"]:
+            raise RuleError(
+                "jiaoma=True (叫马: a fifth, idle player draws a tile from the tail and shares "
+                "the result of the seat it counts to) is a side bet the game engine does not "
+                "play; simulate with jiaoma=False (the default)")
         p[P_KONG_MONEY] = 1
         p[P_ZHIGANG] = sw["zhigang"]
         p[P_MAOMAOYU] = 1 if sw["maomaoyu"] else 0

@@ -320,3 +320,10 @@ def test_gangshanghua_self_draw_on_the_replacement():
     fan = play_hand(rules("sichuan", zimo="fan"), w, 0, que=[2, 2, 2, 0],
                     script=[["8m"], [], [], []])
     assert fan.seats.set_index("seat").loc[1, "value"] == 8  # 1 x2 x2 x2 (自摸加番), cap 8
+
+
+def test_jiaoma_is_refused_not_ignored():
+    from mjstats.errors import MjStatsError
+
+    with pytest.raises(MjStatsError, match="叫马"):
+        simulate(rules("sichuan", jiaoma=True), games=10, seed=1)
