@@ -40,7 +40,9 @@ def _ci(df: pd.DataFrame, est: str, lo: str, hi: str, digits: int = 4) -> pd.Ser
 def tables_markdown(r, seconds: float) -> str:
     """The Markdown section of one rule set."""
     parts = [f"### {r.rules.name} ({r.rules.name_zh}): {r.games:,} hands",
-             f"Four `{r.bots[0]}` bots; played in {seconds:,.0f} s.", ""]
+             f"Four `{r.bots[0]}` bots; {seconds:,.0f} s for this rule set in the last "
+             f"command (chunks saved by an earlier, interrupted command are read back, not "
+             f"replayed).", ""]
     o = r.outcomes()
     parts += ["Outcomes (95% Wilson intervals):", "",
               _md(o.assign(share=_ci(o, "share", "ci_low", "ci_high"))[
