@@ -44,5 +44,7 @@ def test_validator_ten_thousand_hands(name):
     r = simulate(name, games=10_000, seed=99, bots=("efficiency", "value", "random", "zimo"),
                  log=10_000)
     by_game = dict(tuple(r.seats.groupby("game")))
-    for lg in r.logs:
-        validate(lg, by_game[lg.game])
+    assert len(r.logs) == 10_000  # every hand logged, so every hand is replayed
+    for lg in r.logs:  # validate() asserts each event's legality and every payment
+        rep = validate(lg, by_game[lg.game])
+        assert rep.totals.tolist() == by_game[lg.game]["pay_total"].tolist()

@@ -56,8 +56,10 @@ def test_validator_replays_logged_games(name, bots, switches, n):
     R = rules(name, **switches)
     r = simulate(R, games=n, seed=11, bots=bots, log=n)
     by_game = dict(tuple(r.seats.groupby("game")))
-    for lg in r.logs:
-        validate(lg, by_game[lg.game])
+    assert len(r.logs) == n  # every hand logged, so every hand is replayed
+    for lg in r.logs:  # validate() asserts each event's legality and every payment
+        rep = validate(lg, by_game[lg.game])
+        assert rep.totals.tolist() == by_game[lg.game]["pay_total"].tolist()
 
 
 def test_logs_cover_the_special_rules():
