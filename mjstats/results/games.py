@@ -309,7 +309,13 @@ def compare_table(results: dict) -> pd.DataFrame:
 
     ``same_hands`` tells whether a result played exactly the same hands as the
     first one (presets of one region on one seed: equal win fingerprints,
-    :mod:`mjstats.results.gamestats`), so differences are paired.
+    :mod:`mjstats.results.gamestats`).  Results of :func:`~mjstats.sim.simulate.compare`
+    also carry the paired differences with the first preset (``pair/`` sums):
+    rows ``difference: value per win``, ``… per hand`` and ``… dealer edge`` give
+    the mean of ``this - first`` over the same hands with its 95% interval
+    (normal, from the paired sd), only where every hand was won alike
+    (``same_hands``); there the luck of the deal cancels and the interval is far
+    narrower than the two presets' own intervals.
     """
     rows = []
     first = None
@@ -342,12 +348,30 @@ def compare_table(results: dict) -> pd.DataFrame:
         e = pt.loc["dealer edge (dealer - others)"]
         rows_r.append({"metric": "dealer edge", "estimate": e["mean"], "ci_low": e["ci_low"],
                        "ci_high": e["ci_high"]})
+        rows_r += _pair_rows(st, r.rules, same)
         for _, b in bal.iterrows():
             rows_r.append({"metric": f"point share {b['zh']}", "estimate": b["point_share"],
                            "ci_low": np.nan, "ci_high": np.nan})
         rows += [dict(rules=name, same_hands=same, **x) for x in rows_r]
     return pd.DataFrame(rows, columns=["rules", "metric", "estimate", "ci_low", "ci_high",
                                        "same_hands"])
+
+
+def _pair_rows(st: GameStats, R, same: bool) -> list[dict]:
+    """Paired-difference rows of :func:`compare_table` (none without ``pair/`` sums)."""
+    if "pair/hands" not in st:
+        return []
+    ok = same and st.n("pair/aligned") == st.n("pair/hands") == st.n("games")
+    rows = []
+    for m, label, scale in (("win", f"value per win ({R.unit})", 1),
+                            ("hand", f"value per hand ({R.unit})", 1),
+                            ("edge3", "dealer edge", 3)):
+        est, _sd, lo, hi = (_mean(st.n(f"pair/{m}_n"), st.n(f"pair/{m}_dsum"),
+                                  st.n(f"pair/{m}_dsq"), scale) if ok
+                            else (np.nan,) * 4)
+        rows.append({"metric": f"difference: {label}", "estimate": est, "ci_low": lo,
+                     "ci_high": hi})
+    return rows
 
 
 def summary_text(r) -> str:

@@ -33,7 +33,7 @@ import pandas as pd
 from mjstats.core.rng import SeedLike, chunk_states, seed_sequence
 from mjstats.core.tables import tables
 from mjstats.errors import MjStatsError
-from mjstats.results.gamestats import GameStats, game_stats
+from mjstats.results.gamestats import GameStats, game_stats, pair_stats
 from mjstats.rules.base import RuleSet
 from mjstats.rules.base import rules as _rules
 from mjstats.sim import engine as E
@@ -260,6 +260,15 @@ def _gather(acc, part: dict[str, pd.DataFrame]):
     return acc
 
 
+def _records(R: RuleSet, acc: dict) -> tuple[pd.DataFrame, pd.DataFrame]:
+    """The hand and seat rows gathered by :func:`_gather` (empty frames when none)."""
+    return (pd.concat(acc["hands"], ignore_index=True) if acc["hands"]
+            else REC.hand_frame(R, np.zeros((0, E.N_HAND), np.int64)),
+            pd.concat(acc["seats"], ignore_index=True) if acc["seats"]
+            else REC.seat_frame(R, np.zeros((0, E.N_SEAT), np.int64),
+                                np.zeros((0, len(R.info)), np.int8)))
+
+
 def simulate(rules: str | RuleSet = "sichuan", games: int = 10_000,
              bots: str | tuple = "efficiency", seed: SeedLike = None, *,
              records: bool | None = None, log: int = 0, out: str | Path | None = None,
@@ -345,13 +354,7 @@ def simulate(rules: str | RuleSet = "sichuan", games: int = 10_000,
                      client=client, meta=meta, progress=progress, desc=R.name,
                      unit="hand", block=CHUNK, first_part="stats")
     acc = acc or {"stats": GameStats(), "hands": [], "seats": []}
-    rec = None
-    if records:
-        rec = (pd.concat(acc["hands"], ignore_index=True) if acc["hands"]
-               else REC.hand_frame(R, np.zeros((0, E.N_HAND), np.int64)),
-               pd.concat(acc["seats"], ignore_index=True) if acc["seats"]
-               else REC.seat_frame(R, np.zeros((0, E.N_SEAT), np.int64),
-                                   np.zeros((0, len(R.info)), np.int8)))
+    rec = _records(R, acc) if records else None
     logs = []
     for g in range(0, log, BATCH):  # replays the first hands with their events
         logs += _play_batch(R, np.array(b, np.int64), ss, first_game + g,
@@ -526,32 +529,133 @@ def _wall_array(wall, R: RuleSet) -> np.ndarray:
     return np.ascontiguousarray(w)
 
 
+def _label(R: RuleSet) -> str:
+    """Short name of a preset: its name, plus the switches that differ from the named preset.
+
+    Examples
+    --------
+    >>> _label(_rules("sichuan", cap=None, zimo="fan"))
+    "sichuan (cap=None, zimo='fan')"
+    """
+    base = _rules(R.name).switches
+    diff = [f"{k}={v!r}" for k, v in R.switches.items() if base.get(k) != v]
+    return f"{R.name} ({', '.join(diff)})" if diff else R.name
+
+
+def compare_task(specs: tuple, bots: tuple[int, ...], seed: np.random.SeedSequence,
+                 records: bool, start: int, count: int) -> dict[str, pd.DataFrame]:
+    """Play hands ``start`` … under every preset of ``specs`` (a runner task).
+
+    ``specs`` holds ``(name, switches)`` pairs.  Each block of hands is played
+    under each preset from the same seeded state; preset ``i`` returns its stats
+    as part ``p<i>`` (with, after the first, the paired sums of
+    :func:`~mjstats.results.gamestats.pair_stats` against the first) and, if
+    ``records``, its rows as ``p<i>.hands`` and ``p<i>.seats``.
+    """
+    Rs = [_rules(name, **sw) for name, sw in specs]
+    b = np.array(bots, dtype=np.int64)
+    acc = [{"stats": GameStats(), "hands": [], "seats": []} for _ in Rs]
+    for g in range(start, start + count, BATCH):
+        n = min(BATCH, start + count - g)
+        first = None
+        for i, R in enumerate(Rs):
+            hf, sf, _ = _play_batch(R, b, seed, g, n)
+            st = game_stats(sf, hf, R)
+            if first is None:
+                first = (sf, hf)
+            else:
+                st = st + pair_stats(first[0], first[1], sf, hf)
+            acc[i]["stats"] = acc[i]["stats"] + st
+            if records:
+                acc[i]["hands"].append(hf)
+                acc[i]["seats"].append(sf)
+    out = {f"p{i}": a["stats"].to_frame() for i, a in enumerate(acc)}
+    if records:
+        for i, a in enumerate(acc):
+            out[f"p{i}.hands"] = pd.concat(a["hands"], ignore_index=True)
+            out[f"p{i}.seats"] = pd.concat(a["seats"], ignore_index=True)
+    return out
+
+
+def _gather_compare(acc, part: dict[str, pd.DataFrame]):
+    """Runner reducer of :func:`compare_task`: one :func:`_gather` per preset."""
+    n = sum(1 for k in part if "." not in k)
+    acc = acc or [None] * n
+    return [_gather(acc[i], {k.split(".", 1)[1] if "." in k else "stats": v
+                             for k, v in part.items() if k.split(".", 1)[0] == f"p{i}"})
+            for i in range(n)]
+
+
 def compare(rules: list[str | RuleSet], games: int = 10_000, bots="efficiency",
             seed: SeedLike = None, *, records: bool | None = None, out: str | Path | None = None,
-            resume: bool = False, client=None, progress: bool = False) -> dict[str, SimResult]:
-    """Simulate several rule sets on the same seed; return the results by name.
+            resume: bool = False, client=None, progress: bool = False,
+            chunk: int = RUN_CHUNK) -> dict[str, SimResult]:
+    """Simulate several rule sets on the same hands; return the results by name.
 
-    Presets that differ only in scoring switches play the same hands (the bots'
-    play does not read values, except the ``value`` bot's choice to pass 1-point
-    wins), so their tables are paired: each preset replays the seed's hands and
-    scores them under its own table, which costs a replay but no storage of the
-    hands.  ``compare_table`` checks the pairing (``same_hands``).
+    A preset given as a :class:`RuleSet` is named by its rule set and the
+    switches it changes, e.g. ``"sichuan (cap=None, zimo='fan')"``.
 
-    ``out``: one sub-folder per rule set (see :func:`simulate`).
+    Each chunk of hands is played under every preset from the same seeded
+    state (one runner task per chunk, :func:`compare_task`).  Presets that
+    differ only in scoring switches then play the same hands (the bots' play
+    does not read values, except the ``value`` bot's choice to pass 1-point
+    wins), and every result after the first carries the sums of its paired
+    differences with the first (:func:`~mjstats.results.gamestats.pair_stats`):
+    :func:`~mjstats.results.games.compare_table` reports the mean difference of
+    value per win, value per hand and dealer edge with a paired 95% interval,
+    and checks the pairing (``same_hands``).  The hands are replayed per preset
+    rather than stored, so memory stays flat.
+
+    Parameters
+    ----------
+    rules : list of str or RuleSet
+        Two or more presets; the first is the reference of the differences.
+    games, bots, seed, records, resume, client, progress, chunk
+        As in :func:`simulate`.
+    out : str or Path, optional
+        Folder of the run: each chunk is saved as ``chunk-NNNNNN.parquet`` (the
+        first preset's stats) with ``chunk-NNNNNN.p<i>.parquet`` for the others
+        (and ``.p<i>.hands``/``.p<i>.seats`` with records), plus ``manifest.json``.
 
     Examples
     --------
     >>> r = compare(["sichuan", "sichuan-app"], games=20, seed=3)
     >>> bool((r["sichuan"].seats["win_tile"] == r["sichuan-app"].seats["win_tile"]).all())
     True
+    >>> r["sichuan-app"].stats["pair/aligned"]
+    20
     """
+    from mjstats.runner import run_chunks
+
+    Rs = [_rules(name) for name in rules]
+    keys = [_label(R) for R in Rs]
+    if len(set(keys)) != len(keys):
+        raise MjStatsError(f"compare needs distinct presets, got {keys}")
+    games = int(games)
+    if games < 0:
+        raise MjStatsError(f"games must be >= 0, got {games}")
+    for R in Rs:
+        E.engine_params(R)  # rejects a rule set the engine cannot play before any work
+    if records is None:
+        records = games <= RECORDS_UP_TO
+    b = _bots(bots)
     ss = seed_sequence(seed)
+    specs = tuple((R.name, dict(R.switches)) for R in Rs)
+    task = functools.partial(compare_task, specs, b, ss, bool(records))
+    meta = {"study": "compare", "rules": [R.name for R in Rs],
+            "switches": [{k: str(v) for k, v in R.switches.items()} for R in Rs],
+            "bots": [BOT_NAMES[i] for i in b], "seed_entropy": str(ss.entropy),
+            "spawn_key": list(ss.spawn_key), "records": bool(records)}
+    acc = run_chunks(task, games, int(chunk), reduce=_gather_compare, out=out, resume=resume,
+                     client=client, meta=meta, progress=progress,
+                     desc=" + ".join(R.name for R in Rs), unit="hand", unit_scale=1,
+                     block=CHUNK, first_part="p0")
+    names = tuple(BOT_NAMES[i] for i in b)
     res = {}
-    for name in rules:
-        R = _rules(name)
-        key = R.name if isinstance(name, str) else str(name)
-        res[key] = simulate(R, games, bots, ss, records=records, resume=resume, client=client,
-                            out=None if out is None else Path(out) / key, progress=progress)
+    for i, (key, R) in enumerate(zip(keys, Rs, strict=True)):
+        a = acc[i] if acc else {"stats": GameStats(), "hands": [], "seats": []}
+        res[key] = SimResult(R, games, names, ss, a["stats"],
+                             _records(R, a) if records else None, [])
     return res
 
 

@@ -12,8 +12,9 @@ import pytest
 
 from mjstats.errors import MjStatsError
 from mjstats.results import games as G
-from mjstats.results.gamestats import GameStats, game_stats
-from mjstats.sim.simulate import CHUNK, simulate
+from mjstats.results.gamestats import GameStats, game_stats, pair_stats
+from mjstats.rules import rules
+from mjstats.sim.simulate import CHUNK, compare, simulate
 
 MIX = ("efficiency", "value", "random", "zimo")
 
@@ -143,3 +144,67 @@ def test_dask_cluster_plays_the_same_hands():
             distributed.Client(cluster) as client:
         remote = simulate("liuzhou", games=2 * CHUNK, seed=4, chunk=CHUNK, client=client)
     assert remote.stats == local.stats
+
+
+# ------------------------------------------------------------ paired comparison
+
+
+def _without_pairs(st: GameStats) -> GameStats:
+    return GameStats({k: v for k, v in st.items() if not k.startswith("pair/")})
+
+
+def test_compare_pairs_presets_on_the_same_hands():
+    presets = ["sichuan", "sichuan-app", rules("sichuan", cap=None, zimo="fan")]
+    res = compare(presets, games=2 * CHUNK, seed=6, chunk=CHUNK)
+    first, *others = res.values()
+    for name, r in zip(["sichuan", "sichuan-app", "sichuan"], res.values(), strict=True):
+        # each preset's tables are those of its own simulate on the seed
+        assert _without_pairs(r.stats) == simulate(rules(name, **r.rules.switches),
+                                                   games=2 * CHUNK, seed=6).stats
+    t = G.compare_table(res)
+    assert t["same_hands"].all()
+    for r, key in zip(others, list(res)[1:], strict=True):
+        assert r.stats["pair/aligned"] == 2 * CHUNK
+        assert r.stats == _without_pairs(r.stats) + pair_stats(first.seats, first.hands,
+                                                                 r.seats, r.hands)
+        # the paired estimate is the obvious pandas figure on the rows
+        won = (first.seats["won"] > 0).to_numpy()
+        d = (r.seats["value"] - first.seats["value"]).to_numpy()[won]
+        row = t[(t["rules"] == key) & t["metric"].str.startswith("difference: value per win")]
+        est, lo, hi = row[["estimate", "ci_low", "ci_high"]].iloc[0]
+        assert est == pytest.approx(d.mean(), abs=1e-12)
+        half = 1.959963984540054 * d.std(ddof=1) / np.sqrt(d.size)
+        assert (lo, hi) == pytest.approx((d.mean() - half, d.mean() + half), abs=1e-9)
+        # pairing removes the luck of the deal: the interval of the difference is
+        # narrower than either preset's own interval of value per win
+        own = t[(t["rules"] == key) & t["metric"].str.startswith("value per win")]
+        assert hi - lo < float(own["ci_high"].iloc[0] - own["ci_low"].iloc[0])
+    dealer = t[(t["rules"] == list(res)[1]) & (t["metric"] == "difference: dealer edge")]
+    assert np.isfinite(dealer["estimate"].iloc[0])
+    assert not t[t["rules"] == "sichuan"]["metric"].str.startswith("difference").any()
+
+
+def test_compare_pairs_only_hands_played_alike():
+    # guangan is another region: its hands are won differently, so no paired row
+    res = compare(["sichuan", "guangan"], games=CHUNK, seed=3)
+    st = res["guangan"].stats
+    assert st["pair/aligned"] < st["pair/hands"] == CHUNK
+    t = G.compare_table(res)
+    diff = t[(t["rules"] == "guangan") & t["metric"].str.startswith("difference")]
+    assert len(diff) == 3 and diff["estimate"].isna().all()
+    with pytest.raises(MjStatsError, match="distinct presets"):
+        compare(["sichuan", "sichuan"], games=8)
+
+
+def test_compare_resumes_from_its_saved_chunks(tmp_path):
+    straight = compare(["sichuan", "sichuan-app"], games=3 * CHUNK, seed=2, chunk=CHUNK)
+    compare(["sichuan", "sichuan-app"], games=3 * CHUNK, seed=2, chunk=CHUNK, out=tmp_path,
+            records=False)
+    saved = sorted(tmp_path.glob("chunk-*.parquet"))
+    assert [f.name for f in saved[:2]] == ["chunk-000000.p1.parquet", "chunk-000000.parquet"]
+    for f in saved[2:4]:  # lose chunk 1
+        f.unlink()
+    back = compare(["sichuan", "sichuan-app"], games=3 * CHUNK, seed=2, chunk=CHUNK,
+                   out=tmp_path, resume=True, records=False)
+    for k in straight:
+        assert back[k].stats == straight[k].stats
