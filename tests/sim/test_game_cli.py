@@ -36,6 +36,10 @@ def test_compare_command(capsys):
     assert args.func(args) == 0
     out = capsys.readouterr().out
     assert "draw rate" in out and "guangan" in out
+    # sichuan-app is paired with sichuan on the same hands: its difference rows are filled
+    diff = [ln for ln in out.splitlines() if "sichuan-app" in ln and "difference" in ln]
+    assert len(diff) == 3 and not any(ln.rstrip().endswith("NaN False") for ln in diff)
+    assert all(ln.split()[-1] == "True" for ln in diff)
 
 
 @pytest.mark.slow
