@@ -74,3 +74,14 @@ def naive_best_hu(counts):
     """Most 胡 over the readings of a concealed 21-card hand, or -1."""
     rs = naive_readings(counts)
     return max((naive_hu(r) for r in rs), default=-1)
+
+
+def count_vectors(n, k=0, prefix=()):
+    """Every count vector of the 20 kinds (each 0-4) summing to ``n`` (brute-force tests)."""
+    if k == 20:
+        if n == 0:
+            yield prefix
+        return
+    for c in range(min(4, n) + 1):
+        if n - c <= 4 * (19 - k):
+            yield from count_vectors(n - c, k + 1, prefix + (c,))

@@ -8,7 +8,7 @@ import pytest
 from mjstats import daer
 from mjstats.core.rng import _below, chunk_states
 from mjstats.daer.deal import deal_study, instant_distribution, instant_win_exact
-from tests.daer.naive_daer import naive_best_hu
+from tests.daer.naive_daer import count_vectors, naive_best_hu
 
 
 @pytest.mark.parametrize("n", [0, 5, 12, 20, 21, 40])
@@ -104,17 +104,6 @@ def test_instant_win_rate_agrees_with_exact():
         assert abs(s.loc[m, "z"]) < 4, (m, s.loc[m])
 
 
-def _vectors(n, k=0, prefix=()):
-    """Every count vector of 20 kinds (each 0-4) summing to n."""
-    if k == 20:
-        if n == 0:
-            yield prefix
-        return
-    for c in range(min(4, n) + 1):
-        if n - c <= 4 * (19 - k):
-            yield from _vectors(n - c, k + 1, prefix + (c,))
-
-
 @pytest.mark.parametrize("n", [3, 6])
 def test_dealt_lie_exact_against_enumeration(n):
     from mjstats.daer.deal import dealt_lie_exact
@@ -123,7 +112,7 @@ def test_dealt_lie_exact_against_enumeration(n):
 
     buf = np.full((512, 8), -1, dtype=np.int64)
     lie = win = 0
-    for v in _vectors(n):
+    for v in count_vectors(n):
         c = np.array(v, dtype=np.int8)
         # pretend 7 - n/3 列 are on the table so the kernel asks for n/3 列 of three
         k = _readings(c, 7 - n // 3, 0, True, GROUP_CARDS, buf)

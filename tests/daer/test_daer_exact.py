@@ -7,20 +7,9 @@ import numpy as np
 import pytest
 
 from mjstats.daer.exact import DEALER_HU_WAYS, DEALER_WIN_PATTERN_WAYS, exact_hu_distribution
-from tests.daer.naive_daer import naive_hu, naive_readings
+from tests.daer.naive_daer import count_vectors, naive_hu, naive_readings
 
 RED = (1, 6, 9, 11, 16, 19)
-
-
-def _vectors(n, k=0, prefix=()):
-    """Every count vector of 20 kinds (each 0-4) summing to n."""
-    if k == 20:
-        if n == 0:
-            yield prefix
-        return
-    for c in range(min(4, n) + 1):
-        if n - c <= 4 * (19 - k):
-            yield from _vectors(n - c, k + 1, prefix + (c,))
 
 
 @pytest.mark.parametrize("n", [3, 6])
@@ -28,7 +17,7 @@ def test_every_small_hand_by_brute_force(n):
     # every count vector of n cards, read by the slow reference (7 - n/3 列 pretended
     # on the table so that it asks for n/3 列, or a 垅, n/3 - 2 列 and a pair)
     want: dict[tuple[int, int, int], int] = {}
-    for v in _vectors(n):
+    for v in count_vectors(n):
         rs = naive_readings(v, n_decl=7 - n // 3)
         if not rs:
             continue
