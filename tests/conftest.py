@@ -1,9 +1,38 @@
 import os
+import subprocess
+import sys
+from pathlib import Path
 
 import numpy as np
 import pytest
 
 os.environ.setdefault("MPLBACKEND", "Agg")
+
+_WARM = None
+
+
+def pytest_sessionstart(session):
+    """Compile the game engine in a second process while the first tests run.
+
+    A fresh clone compiles every numba kernel (most of a cold run's time, in
+    one thread); ``tests/warm_kernels.py`` builds the game engine's kernels into
+    the shared disk cache on the other core meanwhile.  Set
+    ``MJSTATS_NO_WARM=1`` to skip it.
+    """
+    global _WARM
+    if os.environ.get("MJSTATS_NO_WARM") or os.environ.get("PYTEST_XDIST_WORKER"):
+        return
+    root = Path(__file__).resolve().parents[1]
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join(
+        [str(root)] + ([os.environ["PYTHONPATH"]] if os.environ.get("PYTHONPATH") else [])))
+    _WARM = subprocess.Popen([sys.executable, str(root / "tests" / "warm_kernels.py")],
+                             cwd=root, env=env, stdout=subprocess.DEVNULL,
+                             stderr=subprocess.DEVNULL)
+
+
+def pytest_sessionfinish(session, exitstatus):
+    if _WARM is not None and _WARM.poll() is None:
+        _WARM.terminate()
 
 
 @pytest.fixture(scope="session")
