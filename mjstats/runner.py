@@ -229,6 +229,38 @@ def run_chunks(
     return acc
 
 
+RECORDS_UP_TO = 200_000
+"""Runs of at most this many hands keep their per-row records by default (games, Da Er)."""
+
+
+class KeptRows:
+    """Mixin of a run's result whose per-row records are kept only when asked.
+
+    The class holds ``records`` (a tuple of DataFrames, or ``None`` when only the
+    sums were kept), names in ``_size_field`` the attribute holding the run's
+    number of hands, and may set ``_records_hint`` (how to ask for the rows).
+    """
+
+    _size_field = "games"
+    _records_hint = "pass records=True"
+
+    def _rows(self, i: int) -> pd.DataFrame:
+        if self.records is None:
+            raise MjStatsError(
+                f"this run of {getattr(self, self._size_field):,} hands kept tables only; "
+                f"{self._records_hint} to keep one row per hand and per seat (runs up to "
+                f"{RECORDS_UP_TO:,} hands keep them by default)")
+        return self.records[i]
+
+
+def add_run_arguments(parser, folder: str = "--out") -> None:
+    """Add ``--resume`` and ``--dask`` to a command whose chunks are saved in ``folder``."""
+    parser.add_argument("--resume", action="store_true",
+                        help=f"finish the interrupted run saved in {folder} (same numbers)")
+    parser.add_argument("--dask", default=None, metavar="ADDRESS",
+                        help="run the chunks on a Dask scheduler, e.g. tcp://host:8786")
+
+
 def connect(address: str | None):
     """A ``dask.distributed.Client`` for ``address`` (``tcp://host:8786``), or ``None``."""
     if not address:

@@ -38,13 +38,12 @@ from mjstats.daer.rules import PATTERN_NAMES_EN, PATTERN_NAMES_ZH, DaErRules, Pa
 from mjstats.daer.rules import rules as _rules
 from mjstats.errors import MjStatsError
 from mjstats.results.gamestats import GameStats
+from mjstats.runner import RECORDS_UP_TO, KeptRows
 
 CHUNK = 256
 """Hands per seeded chunk (the unit of reproducibility)."""
 RUN_BLOCKS = 128
 """Seeded chunks per runner chunk (the unit saved to ``out`` and sent to Dask)."""
-RECORDS_UP_TO = 200_000
-"""With ``records=None``, rows are kept for runs of at most this many hands."""
 SCORINGS = ("luzhou", "mingtang", "chongqing")
 SCORING_PRESETS = ("daer-luzhou", "daer-luzhou-mingtang", "daer-chongqing")
 _MINGTANG = [p for p in Pattern if p not in (Pattern.PINGHU, Pattern.PINGHU27, Pattern.ALL_RED)]
@@ -60,7 +59,7 @@ def _bots(bots) -> tuple[str, str, str]:
 
 
 @dataclass
-class DaErSim:
+class DaErSim(KeptRows):
     """Tables (from exact chunk sums) and, when kept, records of :func:`simulate`.
 
     Attributes
@@ -104,14 +103,7 @@ class DaErSim:
     records: tuple[pd.DataFrame, pd.DataFrame] | None = None
     slip: float = 0.0
     extra: dict = field(default_factory=dict, repr=False)
-
-    def _rows(self, i: int) -> pd.DataFrame:
-        if self.records is None:
-            raise MjStatsError(
-                f"this run of {self.n_games:,} hands kept tables only; pass records=True "
-                f"to keep one row per hand and per seat (runs up to {RECORDS_UP_TO:,} hands "
-                f"keep them by default)")
-        return self.records[i]
+    _size_field = "n_games"
 
     @property
     def games(self) -> pd.DataFrame:

@@ -36,6 +36,7 @@ from mjstats.errors import MjStatsError
 from mjstats.results.gamestats import GameStats, game_stats, pair_stats
 from mjstats.rules.base import RuleSet
 from mjstats.rules.base import rules as _rules
+from mjstats.runner import RECORDS_UP_TO, KeptRows, add_run_arguments
 from mjstats.sim import engine as E
 from mjstats.sim import records as REC
 from mjstats.sim.bots import BOT_NAMES, bot_code
@@ -46,8 +47,6 @@ BATCH = 64 * CHUNK
 """Hands per compiled call (bounds memory)."""
 RUN_CHUNK = 2 * BATCH
 """Hands per runner chunk: the unit saved to ``out`` and sent to a Dask worker."""
-RECORDS_UP_TO = 200_000
-"""With ``records=None``, per-seat rows are kept for runs of at most this many hands."""
 
 
 @dataclass
@@ -91,7 +90,7 @@ class GameLog:
 
 
 @dataclass
-class SimResult:
+class SimResult(KeptRows):
     """Sufficient statistics, summary tables and (when kept) records of a simulation.
 
     Attributes
@@ -118,14 +117,7 @@ class SimResult:
     stats: GameStats
     records: tuple[pd.DataFrame, pd.DataFrame] | None = None
     logs: list[GameLog] = field(default_factory=list)
-
-    def _rows(self, i: int) -> pd.DataFrame:
-        if self.records is None:
-            raise MjStatsError(
-                f"this run of {self.games:,} hands kept tables only; pass records=True "
-                f"(mjstats simulate --records) to keep one row per hand and seat "
-                f"(runs up to {RECORDS_UP_TO:,} hands keep them by default)")
-        return self.records[i]
+    _records_hint = "pass records=True (mjstats simulate --records)"
 
     @property
     def hands(self) -> pd.DataFrame:
@@ -690,10 +682,7 @@ def _add_run_arguments(p: argparse.ArgumentParser) -> None:
                    help="one bot or four (efficiency, value, random, zimo)")
     p.add_argument("--out", default=None, metavar="DIR",
                    help="save each finished chunk here (Parquet + manifest.json)")
-    p.add_argument("--resume", action="store_true",
-                   help="finish the interrupted run saved in --out")
-    p.add_argument("--dask", default=None, metavar="ADDRESS",
-                   help="play the chunks on a Dask cluster (tcp://host:8786)")
+    add_run_arguments(p, "--out")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
 
 

@@ -32,6 +32,7 @@ from mjstats.core.tables import tables
 from mjstats.core.waits import _EN, _ZH, WaitShape, _shapes, _wait_mask
 from mjstats.errors import MjStatsError
 from mjstats.results.tables import proportion_table, write_table
+from mjstats.runner import add_run_arguments
 from mjstats.sim.deals import CHUNK
 from mjstats.sim.deals import _draw_codes as _draw_parts
 from mjstats.tiles import TileSet
@@ -521,7 +522,4 @@ def add_deal_arguments(parser) -> None:
     parser.add_argument("--no-progress", "--quiet", action="store_true", help="no progress bar")
     parser.add_argument("--chunks", default=None, metavar="DIR",
                         help="save each finished chunk in DIR (nothing lost on interruption)")
-    parser.add_argument("--resume", action="store_true",
-                        help="finish the run saved in --chunks DIR (same numbers)")
-    parser.add_argument("--dask", default=None, metavar="ADDRESS",
-                        help="run the chunks on a Dask scheduler, e.g. tcp://host:8786")
+    add_run_arguments(parser, "--chunks DIR")
