@@ -1,9 +1,11 @@
 """One place for numba options.
 
-Every compiled kernel in mjstats is decorated with :func:`kernel` (serial) or
-:func:`parallel_kernel` (an outer ``prange`` loop).  Both cache the machine code
+Every compiled kernel in mjstats is decorated with :func:`kernel` (serial),
+:func:`noref_kernel` (serial, allocates nothing, no reference counting: the
+game engine, bots and hand kernels on its path) or :func:`parallel_kernel` (an
+outer ``prange`` loop).  All cache the machine code
 on disk (``cache=True``) so that a second process starts in about a second, and
-both use numpy's error model (no exceptions raised for division by zero inside
+all use numpy's error model (no exceptions raised for division by zero inside
 hot loops).  Kernels are never recursive: numba's on-disk cache breaks on
 recursion (numba issues #6061, #9129).
 
@@ -70,8 +72,27 @@ _OPTIONS = dict(cache=True, nogil=True, error_model="numpy")
 
 
 def kernel(fn):
-    """Compile ``fn`` as a serial, cached, no-Python kernel."""
-    return numba.njit(**_OPTIONS)(fn)
+    """Compile ``fn`` as a serial, cached, no-Python kernel.
+
+    Reference counting (numba's runtime, NRT) is on, so the kernel may allocate;
+    it is set explicitly because numba otherwise inherits the caller's setting,
+    and a kernel that allocates must compile the same when a
+    :func:`noref_kernel` calls it.
+    """
+    return numba.njit(_nrt=True, **_OPTIONS)(fn)
+
+
+def noref_kernel(fn):
+    """Compile ``fn`` as a serial, cached kernel without reference counting.
+
+    For kernels that allocate nothing (they work in arrays their caller owns):
+    numba's runtime (NRT) then adds no atomic increment and decrement each time
+    an array is passed on or a row view is taken (about a sixth of the game
+    engine's time went to those atomic operations).  Allocating inside such a
+    kernel is a compile error, so a kernel cannot silently leak or lose memory.
+    The arrays it sees stay alive because its caller holds them.
+    """
+    return numba.njit(_nrt=False, **_OPTIONS)(fn)
 
 
 def inline_kernel(fn):
@@ -85,7 +106,7 @@ def inline_kernel(fn):
 
 def parallel_kernel(fn):
     """Compile ``fn`` as a cached kernel whose outer ``prange`` loop runs in threads."""
-    return numba.njit(parallel=True, **_OPTIONS)(fn)
+    return numba.njit(parallel=True, _nrt=True, **_OPTIONS)(fn)
 
 
 prange = numba.prange

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from mjstats._jit import inline_kernel, kernel
+from mjstats._jit import inline_kernel, noref_kernel
 from mjstats.errors import HandError
 from mjstats.tiles import N_KINDS, TileSet, kind_name
 from mjstats.tiles import tileset as _tileset
@@ -12,7 +12,7 @@ from mjstats.tiles import tileset as _tileset
 MAX_CONCEALED = 14
 
 
-@kernel
+@noref_kernel
 def _suit_code(counts, suit):
     """Base-5 code of suit ``suit`` (0-2) or of the honors (3)."""
     lo = 9 * suit

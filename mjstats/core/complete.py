@@ -10,14 +10,14 @@ from __future__ import annotations
 
 import numpy as np
 
-from mjstats._jit import kernel, parallel_kernel, prange
+from mjstats._jit import noref_kernel, parallel_kernel, prange
 from mjstats.core.codes import _codes, _suit_code, as_hand, as_hands
 from mjstats.core.tables import tables
 
 FORMS = ("standard", "seven_pairs", "any")
 
 
-@kernel
+@noref_kernel
 def _complete_from_codes(c0, c1, c2, c3, n, form, T):
     """Complete check from the four part codes and the tile count (fused deal kernels)."""
     f0 = T.suit_flags[c0]
@@ -42,7 +42,7 @@ def _complete_from_codes(c0, c1, c2, c3, n, form, T):
     return False
 
 
-@kernel
+@noref_kernel
 def _is_standard_codes(c0, c1, c2, c3, n, T):
     """Standard completeness from the four part codes and the total ``n``.
 
@@ -52,7 +52,7 @@ def _is_standard_codes(c0, c1, c2, c3, n, T):
     return _complete_from_codes(c0, c1, c2, c3, n, 0, T)
 
 
-@kernel
+@noref_kernel
 def _is_standard(counts, T):
     # a part whose count is 1 mod 3 never splits; two parts 2 mod 3 would need two
     # pairs.  Check the cheap sums first, then one table lookup per part.
@@ -79,7 +79,7 @@ def _is_standard(counts, T):
     return T.honor_ok[_suit_code(counts, 3)] != 0
 
 
-@kernel
+@noref_kernel
 def _is_seven_pairs(counts):
     n = 0
     for k in range(34):
@@ -89,7 +89,7 @@ def _is_seven_pairs(counts):
     return n == 14
 
 
-@kernel
+@noref_kernel
 def _is_complete(counts, form, T):
     """``form`` 0 standard, 1 seven pairs, 2 either (one pass for the codes, then flags)."""
     c0, c1, c2, c3, n = _codes(counts)

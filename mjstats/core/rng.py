@@ -12,17 +12,17 @@ from __future__ import annotations
 
 import numpy as np
 
-from mjstats._jit import kernel
+from mjstats._jit import noref_kernel
 
 SeedLike = int | np.random.Generator | np.random.SeedSequence | None
 
 
-@kernel
+@noref_kernel
 def _rotl(x, k):
     return (x << np.uint64(k)) | (x >> np.uint64(64 - k))
 
 
-@kernel
+@noref_kernel
 def _next(s):
     """Advance state ``s`` (uint64[4]) and return the next 64-bit output."""
     result = _rotl(s[1] * np.uint64(5), 7) * np.uint64(9)
@@ -36,7 +36,7 @@ def _next(s):
     return result
 
 
-@kernel
+@noref_kernel
 def _below(s, n):
     """Uniform integer in ``[0, n)`` for ``1 <= n < 2**32``, exactly unbiased."""
     nn = np.uint64(n)

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from mjstats._jit import inline_kernel, kernel, parallel_kernel, prange
+from mjstats._jit import inline_kernel, noref_kernel, parallel_kernel, prange
 from mjstats.core.codes import _codes, as_hand, as_hands
 from mjstats.core.complete import _form_code
 from mjstats.core.tables import MAX_MELDS, entry, tables
@@ -70,7 +70,7 @@ def _overlap_m(c0, c1, c2, c3, M, T):
     return _final(a, b, M)
 
 
-@kernel
+@noref_kernel
 def _overlap_codes(c0, c1, c2, c3, M, T):
     """Largest overlap with a target of ``M`` melds and one pair.
 
@@ -84,14 +84,14 @@ def _overlap_codes(c0, c1, c2, c3, M, T):
     return _overlap_m(c0, c1, c2, c3, M, T)
 
 
-@kernel
+@noref_kernel
 def _shanten_standard(counts, T):
     c0, c1, c2, c3, n = _codes(counts)
     M = min((n - 1) // 3, MAX_MELDS)
     return 3 * M + 1 - _overlap_codes(c0, c1, c2, c3, M, T)
 
 
-@kernel
+@noref_kernel
 def _shanten_seven_pairs(counts):
     n = 0
     pairs = 0
@@ -108,7 +108,7 @@ def _shanten_seven_pairs(counts):
     return 13 - 2 * used - (odd if odd < rest else rest)
 
 
-@kernel
+@noref_kernel
 def _shanten(counts, form, T):
     """``form`` 0 standard, 1 seven pairs, 2 the minimum."""
     if form == 0:

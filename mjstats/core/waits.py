@@ -33,7 +33,7 @@ from enum import IntFlag
 
 import numpy as np
 
-from mjstats._jit import kernel, parallel_kernel, prange
+from mjstats._jit import kernel, noref_kernel, parallel_kernel, prange
 from mjstats.core.codes import _suit_code, as_hand, as_hands
 from mjstats.core.complete import _is_standard_codes
 from mjstats.core.decompose import DECOMPOSE_STATE, MAX_READINGS, _decompose_into
@@ -79,7 +79,7 @@ SHAPE_NAMES_ZH = tuple(_ZH.values())
 """The seven shape names in bit order."""
 
 
-@kernel
+@noref_kernel
 def _wait_mask(counts, T, out):
     """``out[k] = 1`` where kind ``k`` completes ``counts``; return the number of waits."""
     n = 0
@@ -121,7 +121,7 @@ def _wait_mask(counts, T, out):
     return found
 
 
-@kernel
+@noref_kernel
 def _live_waits(counts, visible, T, mask):
     """Number of waited kinds and of live tiles (``4 - held - visible`` summed)."""
     kinds = _wait_mask(counts, T, mask)
@@ -143,7 +143,7 @@ def _wait_width_many(hands, visible, T, out_kinds, out_live):
         out_live[i] = x
 
 
-@kernel
+@noref_kernel
 def _tile_shapes(h, t, work, buf, uses_trip, uses_pair):
     """Shape bits of winning tile ``t`` over all readings of ``h + t``.
 
@@ -192,16 +192,35 @@ def _tile_shapes(h, t, work, buf, uses_trip, uses_pair):
     return bits
 
 
+SHAPES_WORK = 6
+"""Rows of the ``work`` scratch of :func:`_shapes_into`."""
+
+
 @kernel
 def _shapes(counts, T, tile_bits):
     """Per-tile shape bits into ``tile_bits`` (34,); return the hand's bits."""
-    mask = np.empty(34, dtype=np.uint8)
+    buf = np.empty((MAX_READINGS, 5), dtype=np.int16)
+    work = np.empty((SHAPES_WORK, 34), dtype=np.int64)
+    return _shapes_into(counts, T, tile_bits, buf, work)
+
+
+@noref_kernel
+def _shapes_into(counts, T, tile_bits, buf, work):
+    """:func:`_shapes` in caller-owned scratch, so that the game engine allocates nothing.
+
+    ``buf`` is (MAX_READINGS, 5) ``int16`` and ``work`` (:data:`SHAPES_WORK`, 34)
+    ``int64``; neither needs clearing (the engine passes rows of its scratch that the
+    scoring kernels do not use).
+    """
+    mask = work[2]
+    h = work[3]
+    uses_trip = work[4]
+    uses_pair = work[5]
     _wait_mask(counts, T, mask)
-    h = counts.astype(np.int64)
-    buf = np.full((MAX_READINGS, 5), -1, dtype=np.int16)
-    work = np.empty((2, 34), dtype=np.int64)
-    uses_trip = np.zeros(34, dtype=np.uint8)
-    uses_pair = np.zeros(34, dtype=np.uint8)
+    for k in range(34):
+        h[k] = counts[k]
+        uses_trip[k] = 0
+        uses_pair[k] = 0
     hand_bits = 0
     for t in range(34):
         tile_bits[t] = 0

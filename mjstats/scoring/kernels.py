@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from mjstats._jit import kernel, parallel_kernel, prange
+from mjstats._jit import kernel, noref_kernel, parallel_kernel, prange
 from mjstats.core.codes import _suit_code
 from mjstats.core.complete import _is_seven_pairs
 from mjstats.core.decompose import DECOMPOSE_STATE, MAX_READINGS, _decompose_into
@@ -157,7 +157,7 @@ _SRC_MINGGANG = 2
 _SRC_ANGANG = 3
 
 
-@kernel
+@noref_kernel
 def _fill_reading(buf, r, mt, mk, nm, work):
     """Unpack standard reading ``r`` + exposed melds into runs, triplets and the pair.
 
@@ -199,7 +199,7 @@ def _fill_reading(buf, r, mt, mk, nm, work):
     return nrun, ntri, pair
 
 
-@kernel
+@noref_kernel
 def _win_shape(buf, r, win):
     """Best single-wait bonus of the winning tile in concealed reading ``r``.
 
@@ -229,7 +229,7 @@ def _win_shape(buf, r, win):
     return best
 
 
-@kernel
+@noref_kernel
 def _sort_small(a, n):
     for i in range(1, n):
         x = a[i]
@@ -240,7 +240,7 @@ def _sort_small(a, n):
         a[j + 1] = x
 
 
-@kernel
+@noref_kernel
 def _suit_count(allc):
     n = 0
     for s in range(3):
@@ -251,7 +251,7 @@ def _suit_count(allc):
     return n
 
 
-@kernel
+@noref_kernel
 def _has_honor(allc):
     for k in range(27, 34):
         if allc[k] > 0:
@@ -265,7 +265,7 @@ N_BASE_S = 12
 """Table 格 0..11 are checked per standard reading (天胡/地胡 separately)."""
 
 
-@kernel
+@noref_kernel
 def _sichuan_reading(conc, nm, win, flags, values, sw, buf, r, n_std, mt, mk, work, hits):
     """Score one reading under the Sichuan table; fill ``hits``; return (total, raw)."""
     for i in range(hits.shape[0]):
@@ -396,7 +396,7 @@ def _sichuan_reading(conc, nm, win, flags, values, sw, buf, r, n_std, mt, mk, wo
 # ---------------------------------------------------------------- Guang'an
 
 
-@kernel
+@noref_kernel
 def _guangan_reading(conc, nm, win, flags, values, sw, buf, r, n_std, mt, mk, work, hits,
                      single):
     """Score one reading under the Guang'an 颗 table; fill ``hits``; return (total, raw)."""
@@ -596,7 +596,7 @@ def _guangan_reading(conc, nm, win, flags, values, sw, buf, r, n_std, mt, mk, wo
 # ---------------------------------------------------------------- Liuzhou
 
 
-@kernel
+@noref_kernel
 def _liuzhou_reading(conc, nm, win, flags, values, sw, buf, r, n_std, mt, mk, work, hits):
     """Score one reading under the Liuzhou 分 table; fill ``hits``; return (total, raw).
 
@@ -679,7 +679,7 @@ def _only_wait(h, win, T):
     return _only_wait_into(h, win, T, scratch)
 
 
-@kernel
+@noref_kernel
 def _only_wait_into(h, win, T, scratch):
     """:func:`_only_wait` with a caller-owned ``int64`` scratch of 8 (no allocation).
 
@@ -747,7 +747,7 @@ def _only_wait_into(h, win, T, scratch):
     return True
 
 
-@kernel
+@noref_kernel
 def _prelude(conc, mt, mk, nm, work):
     allc = work[_W_ALL]
     for k in range(34):
@@ -765,7 +765,7 @@ def _prelude(conc, mt, mk, nm, work):
             allc[k] += 4
 
 
-@kernel
+@noref_kernel
 def _score(conc, mt, mk, nm, win, flags, family, values, sw, T, buf, work, hits, best, info):
     """Score a finished hand: best reading's patterns into ``best``; return the total.
 

@@ -32,15 +32,33 @@ core tables ``T`` and the chunk's xoshiro state; none allocates.
 from __future__ import annotations
 
 import numpy as np
+from numba.cpython.unsafe.numbers import trailing_zeros
 
 from mjstats._choices import choice_code
-from mjstats._jit import inline_kernel, kernel
+from mjstats._jit import inline_kernel, noref_kernel
 from mjstats.core.codes import _codes
 from mjstats.core.rng import _below
 from mjstats.core.shanten import _conv, _final, _overlap_m, _shanten
-from mjstats.core.tables import MAX_MELDS
+from mjstats.core.tables import MAX_MELDS, entry
 
 _POW5 = np.array([5**i for i in range(9)], dtype=np.int64)
+_ONE = np.uint64(1)
+
+
+def _kind_bits(pred) -> np.uint64:
+    """Bit mask (bit ``k`` for kind ``k``) of the kinds where ``pred(k)`` holds."""
+    return np.uint64(sum(1 << k for k in range(34) if pred(k)))
+
+
+# a held kind k puts its neighbours k+1, k+2, k-1, k-2 of the same suit in reach
+_FROM_LEFT1 = _kind_bits(lambda k: k < 27 and k % 9 >= 1)
+_FROM_LEFT2 = _kind_bits(lambda k: k < 27 and k % 9 >= 2)
+_FROM_RIGHT1 = _kind_bits(lambda k: k < 27 and k % 9 <= 7)
+_FROM_RIGHT2 = _kind_bits(lambda k: k < 27 and k % 9 <= 6)
+_PART0 = _kind_bits(lambda k: k < 9)
+_PART1 = _kind_bits(lambda k: 9 <= k < 18)
+_PART2 = _kind_bits(lambda k: 18 <= k < 27)
+_PART3 = _kind_bits(lambda k: k >= 27)
 
 EFFICIENCY = 0
 VALUE = 1
@@ -70,7 +88,7 @@ def _suit_tiles(hand, s):
     return n
 
 
-@kernel
+@noref_kernel
 def _choose_que(hand, bot, state):
     """定缺: the suit (0 万, 1 筒, 2 条) a seat declares missing."""
     if bot == RANDOM:
@@ -169,7 +187,7 @@ def _code_of(c0, c1, c2, c3, part):
     return c3
 
 
-@kernel
+@noref_kernel
 def _discard_scan(hand, nm, T, lo, hi, form, out):
     """Shanten after discarding each kind ``lo..hi-1`` into ``out`` (99 where not held).
 
@@ -192,36 +210,82 @@ def _discard_scan_i(hand, nm, T, lo, hi, form, out):
 
 @inline_kernel
 def _scan_m(hand, nm, T, lo, hi, form, out, c0, c1, c2, c3, n, M):
-    C0 = C1 = C2 = C3 = np.uint64(0)
+    return _scan_full(hand, nm, T, lo, hi, form, out, c0, c1, c2, c3, n, M)[0]
+
+
+@inline_kernel
+def _scan_full(hand, nm, T, lo, hi, form, out, c0, c1, c2, c3, n, M):
+    """The discard scan for ``M`` melds to go, and what the tie-break reuses.
+
+    Removing a tile lowers the hand's largest overlap by one or leaves it: it
+    leaves it exactly when some split of the best overlap between the tile's
+    part and the rest is *tight* (reaches the maximum) at an entry the part's
+    row does not lose (rows shrink by at most one per removed tile, so the
+    difference of two packed rows is a nibble mask of losses).  So one row
+    lookup and two bit operations per held kind.
+
+    Returns ``(best, ties, first, std_best, rows, complements, pairs, odd, occ,
+    full, par)``: the smallest shanten, how many kinds reach it and the first of
+    them, the bit mask of kinds whose shanten is reached by the standard form,
+    the four part rows and their complements, the hand's pairs and odd kinds,
+    and the bit masks of the kinds held, held four times and held an odd number
+    of times.
+    """
+    r0 = r1 = r2 = r3 = C0 = C1 = C2 = C3 = h0 = h1 = h2 = h3 = np.uint64(0)
+    keep = 99
     if form != 1:
         r0, r1, r2, r3 = _rows(c0, c1, c2, c3, T)
         C0, C1, C2, C3 = _complements(r0, r1, r2, r3, M)
+        ovh = _final(r0, C0, M)
+        h0 = _tight(r0, C0, ovh, M)
+        h1 = _tight(r1, C1, ovh, M)
+        h2 = _tight(r2, C2, ovh, M)
+        h3 = _tight(r3, C3, ovh, M)
+        keep = 3 * M + 1 - ovh  # standard shanten after a discard that keeps the overlap
     pairs, odd = _pair_stats(hand)
+    s7odd = s7even = 99
+    if nm == 0:
+        s7odd = _s7(pairs, odd - 1, n - 1)  # a discard from an odd count
+        s7even = _s7(pairs - 1, odd + 1, n - 1)  # from an even count
     best = 99
+    ties = 0
+    first = -1
+    std_best = np.uint64(0)
+    occ = full = par = np.uint64(0)
     for k in range(34):
         out[k] = 99
-        if k < lo or k >= hi or hand[k] == 0:
-            continue
-        part = k // 9 if k < 27 else 3
-        r = k - 9 * part
         c = hand[k]
-        p2 = pairs - c // 2 + (c - 1) // 2
-        o2 = odd - c % 2 + (c - 1) % 2
-        s = 99
-        if nm == 0:
-            s = _s7(p2, o2, n - 1)
+        if c == 0:
+            continue
+        b = _ONE << np.uint64(k)
+        occ |= b
+        if c >= 4:
+            full |= b
+        if c % 2 == 1:
+            par |= b
+        if k < lo or k >= hi:
+            continue
+        x = s7odd if c % 2 == 1 else s7even
         if form != 1:
-            st = _std_part(part, _code_of(c0, c1, c2, c3, part) - _POW5[r], C0, C1, C2, C3,
-                           M, T)
-            if st < s:
-                s = st
-        out[k] = s
-        if s < best:
-            best = s
-    return best
+            part = k // 9 if k < 27 else 3
+            rp = _pick(part, r0, r1, r2, r3)
+            loss = rp - _row_of(part, _pick(part, c0, c1, c2, c3) - _POW5[k - 9 * part], T)
+            st = keep if (_pick(part, h0, h1, h2, h3) & ~loss) != 0 else keep + 1
+            if st <= x:
+                x = st
+                std_best |= _ONE << np.uint64(k)
+        out[k] = x
+        if x < best:
+            best = x
+            ties = 1
+            first = k
+        elif x == best:
+            ties += 1
+    return (best, ties, first, std_best, r0, r1, r2, r3, C0, C1, C2, C3, pairs, odd, occ, full,
+            par)
 
 
-@kernel
+@noref_kernel
 def _improving(hand, nm, s, que, inset, visible, T):
     """Live tiles that lower the shanten ``s`` of a waiting-size ``hand``."""
     return _improving_i(hand, nm, s, que, inset, visible, T)
@@ -285,45 +349,200 @@ def _que_discard(hand, que):
     return best
 
 
-@kernel
+@noref_kernel
 def _efficient_discard(hand, nm, que, inset, visible, T, lo, hi, form, sc):
     """Best discard among kinds ``lo..hi-1`` (min shanten, then most improving tiles).
 
     ``form`` 2 any, 1 seven pairs.  Returns ``(kind, shanten after)``; ``kind`` is -1
-    when no tile lies in the range.  ``sc`` is a (34,) scratch array.  A leaf kernel:
-    the scan and the count are inlined, so numba adds no reference counting of the
-    arguments.
+    when no tile lies in the range.  ``sc`` is a (34,) scratch array.  The same
+    choice as scanning with :func:`_discard_scan` and counting every tied
+    candidate's tiles with :func:`_improving` (the lowest kind wins a tie of
+    counts; ``tests/sim/test_game_bots.py`` checks this), computed in one pass:
+    see :func:`_discard_m`.
     """
-    best_s = _discard_scan_i(hand, nm, T, lo, hi, form, sc)
+    if form != 2:
+        return _seven_pairs_discard(hand, nm, visible, T, lo, hi, sc)
+    c0, c1, c2, c3, n = _codes(hand)
+    M = (n - 2) // 3
+    if M > MAX_MELDS:
+        M = MAX_MELDS
+    if M == 4:  # the common case, with a constant so that the combinations unroll
+        return _discard_m(hand, nm, que, inset, visible, T, lo, hi, sc, c0, c1, c2, c3, n, 4)
+    return _discard_m(hand, nm, que, inset, visible, T, lo, hi, sc, c0, c1, c2, c3, n, M)
+
+
+@inline_kernel
+def _seven_pairs_discard(hand, nm, visible, T, lo, hi, sc):
+    """Seven pairs: the lowest shanten, then the tile with the most copies gone."""
+    best_s = _discard_scan_i(hand, nm, T, lo, hi, 1, sc)
     if best_s == 99:
         return -1, 99
-    ties = 0
-    first = -1
-    for k in range(lo, hi):
-        if sc[k] == best_s:
-            ties += 1
-            if first < 0:
-                first = k
-    if ties == 1:
-        return first, best_s
     best_k = -1
     best_u = -1
     for k in range(lo, hi):
         if sc[k] != best_s:
             continue
-        hand[k] -= 1
-        if form == 2:
-            u = _improving_i(hand, nm, best_s, que, inset, visible, T)
-        else:  # seven pairs: let go of the tile with the fewest live copies
-            u = hand[k] + visible[k]
-        hand[k] += 1
+        u = hand[k] - 1 + visible[k]
         if u > best_u:
             best_u = u
             best_k = k
     return best_k, best_s
 
 
-@kernel
+@inline_kernel
+def _pick(i, a0, a1, a2, a3):
+    """The ``i``-th of four values (a part's code, row or complement)."""
+    if i == 0:
+        return a0
+    if i == 1:
+        return a1
+    if i == 2:
+        return a2
+    return a3
+
+
+@inline_kernel
+def _row_of(part, code, T):
+    """Table row of part ``part`` (0-2 a suit, 3 the honors) holding ``code``."""
+    if part == 3:
+        return T.honor[code]
+    return T.suit[code]
+
+
+@inline_kernel
+def _tight(r, C, ov, M):
+    """Nibble mask of the splits of ``M`` melds that reach overlap ``ov``.
+
+    Entry ``2*m1 + a`` is 1 when ``r[m1, a] + C[M - m1, 1 - a] == ov``.
+    """
+    t = np.uint64(0)
+    for m1 in range(M + 1):
+        if entry(r, m1, 0) + entry(C, M - m1, 1) == ov:
+            t |= _ONE << np.uint64(8 * m1)
+        if entry(r, m1, 1) + entry(C, M - m1, 0) == ov:
+            t |= _ONE << np.uint64(8 * m1 + 4)
+    return t
+
+
+@inline_kernel
+def _part_gains(bits, q, code, row, tight, T):
+    """The kinds among ``bits`` whose draw raises the overlap of part ``q``.
+
+    ``bits`` lie in part ``q``, held as ``code`` with row ``row``; a kind counts
+    when its row gain meets the ``tight`` mask of the part.
+    """
+    out = np.uint64(0)
+    while bits != 0:
+        j = np.int64(trailing_zeros(bits))
+        bits &= bits - _ONE
+        if q == 3:
+            gain = T.honor[code + _POW5[j - 27]] - row  # borrow-free: rows only grow
+        else:
+            gain = T.suit[code + _POW5[j - 9 * q]] - row
+        if (gain & tight) != 0:
+            out |= _ONE << np.uint64(j)
+    return out
+
+
+@inline_kernel
+def _spread(occ):
+    """Bit mask of the kinds that :func:`_near` accepts, from the mask of held kinds.
+
+    A kind held or within two of a held kind of the same suit (honors: held only).
+    """
+    return (occ | ((occ << np.uint64(1)) & _FROM_LEFT1) | ((occ << np.uint64(2)) & _FROM_LEFT2)
+            | ((occ >> np.uint64(1)) & _FROM_RIGHT1) | ((occ >> np.uint64(2)) & _FROM_RIGHT2))
+
+
+@inline_kernel
+def _discard_m(hand, nm, que, inset, visible, T, lo, hi, sc, c0, c1, c2, c3, n, M):
+    """:func:`_efficient_discard` for ``M`` melds to go (a constant when inlined).
+
+    The scan is :func:`_scan_full`'s (one row lookup and two bit operations per
+    held kind).  A tie of several kinds is broken without recomputing any shanten: a drawn kind
+    ``j`` lowers the standard shanten of the waiting hand ``W`` exactly when some
+    split of the best overlap between ``j``'s part and the rest is *tight* (it
+    reaches the maximum) at an entry where the part's row gains one from ``j``
+    (rows grow by at most one per added tile, so the difference of two packed
+    rows is a nibble mask of gains).  ``W`` differs from the hand only in the
+    candidate's part, so its complements are the candidate's new row times a
+    product of two unchanged parts, computed once.
+    """
+    (s, ties, first, std_best, r0, r1, r2, r3, C0, C1, C2, C3, pairs, odd, occ, full,
+     par) = _scan_full(hand, nm, T, lo, hi, 2, sc, c0, c1, c2, c3, n, M)
+    if ties <= 1:
+        return first, s
+    # products of two parts, for the complements of the waiting hands
+    P01 = _cz(r0, r1, M)
+    P02 = _cz(r0, r2, M)
+    P03 = _cz(r0, r3, M)
+    P12 = _cz(r1, r2, M)
+    P13 = _cz(r1, r3, M)
+    P23 = _cz(r2, r3, M)
+    allowed = np.uint64(0)  # kinds of the tile set, but not of the missing suit
+    for j in range(34):
+        if inset[j] and not (j < 27 and j // 9 == que):
+            allowed |= _ONE << np.uint64(j)
+    need = 3 * M + 1 - s  # the overlap of a waiting hand of shanten s
+    best_k = -1
+    best_u = -1
+    for k in range(lo, hi):
+        if sc[k] != s:
+            continue
+        p = k // 9 if k < 27 else 3
+        cp = _pick(p, c0, c1, c2, c3) - _POW5[k - 9 * p]
+        rp = _row_of(p, cp, T)
+        bk = _ONE << np.uint64(k)
+        ck = hand[k]
+        # W = hand - k: held kinds, kinds held four times, odd kinds, pairs and singles
+        occw = occ if ck > 1 else occ & ~bk
+        elig = _spread(occw) & allowed & ~(full & ~bk)
+        parw = par ^ bk
+        pw = pairs - ck // 2 + (ck - 1) // 2
+        ow = odd - ck % 2 + (ck - 1) % 2
+        better = np.uint64(0)
+        if nm == 0:  # seven pairs: drawing an odd kind makes a pair, an even one a single
+            if _s7(pw + 1, ow - 1, n) < s:
+                better |= parw
+            if _s7(pw, ow + 1, n) < s:
+                better |= ~parw
+            better &= elig
+        rest = elig & ~better
+        if (std_best & bk) != 0 and rest != 0:
+            w0 = rp if p == 0 else r0
+            w1 = rp if p == 1 else r1
+            w2 = rp if p == 2 else r2
+            w3 = rp if p == 3 else r3
+            if p == 0:
+                D0, D1, D2, D3 = C0, _cz(rp, P23, M), _cz(rp, P13, M), _cz(rp, P12, M)
+            elif p == 1:
+                D0, D1, D2, D3 = _cz(rp, P23, M), C1, _cz(rp, P03, M), _cz(rp, P02, M)
+            elif p == 2:
+                D0, D1, D2, D3 = _cz(rp, P13, M), _cz(rp, P03, M), C2, _cz(rp, P01, M)
+            else:
+                D0, D1, D2, D3 = _cz(rp, P12, M), _cz(rp, P02, M), _cz(rp, P01, M), C3
+            t0 = _tight(w0, D0, need, M) if (rest & _PART0) != 0 else np.uint64(0)
+            t1 = _tight(w1, D1, need, M) if (rest & _PART1) != 0 else np.uint64(0)
+            t2 = _tight(w2, D2, need, M) if (rest & _PART2) != 0 else np.uint64(0)
+            t3 = _tight(w3, D3, need, M) if (rest & _PART3) != 0 else np.uint64(0)
+            better |= _part_gains(rest & _PART0, 0, cp if p == 0 else c0, w0, t0, T)
+            better |= _part_gains(rest & _PART1, 1, cp if p == 1 else c1, w1, t1, T)
+            better |= _part_gains(rest & _PART2, 2, cp if p == 2 else c2, w2, t2, T)
+            better |= _part_gains(rest & _PART3, 3, cp if p == 3 else c3, w3, t3, T)
+        u = 0
+        while better != 0:
+            j = np.int64(trailing_zeros(better))
+            better &= better - _ONE
+            live = 4 - hand[j] - visible[j] + (1 if j == k else 0)
+            if live > 0:
+                u += live
+        if u > best_u:
+            best_u = u
+            best_k = k
+    return best_k, s
+
+
+@noref_kernel
 def _random_discard(hand, state):
     n = 0
     for k in range(34):
@@ -336,7 +555,7 @@ def _random_discard(hand, state):
     return -1  # pragma: no cover
 
 
-@kernel
+@noref_kernel
 def _value_target(hand, mk, mt, nm, que):
     """Value bot's target: 0 none, 1 七对, 2 清一色 (suit in the high byte), 3 对对胡."""
     pairs = 0
@@ -432,13 +651,13 @@ def _shanten_any(hand, T):
     return st if st < s7 else s7
 
 
-@kernel
+@noref_kernel
 def _best_after(hand, nm, T, sc):
     """Shanten of a complete-size hand after its best discard."""
     return _discard_scan(hand, nm, T, 0, 34, 2, sc)
 
 
-@kernel
+@noref_kernel
 def _want_pong(hand, tile, nm, mt, mk, que, bot, T, state, sc):
     """Whether a seat pongs ``tile`` (its waiting-size ``hand`` holds two or more)."""
     if bot == RANDOM:
@@ -459,7 +678,7 @@ def _want_pong(hand, tile, nm, mt, mk, que, bot, T, state, sc):
     return s_after <= s_now
 
 
-@kernel
+@noref_kernel
 def _want_kong(hand, removed_kind, removed_n, s_ref, bot, T, state):
     """Whether a kong that takes ``removed_n`` copies of ``removed_kind`` from the hand is kept.
 
@@ -474,7 +693,7 @@ def _want_kong(hand, removed_kind, removed_n, s_ref, bot, T, state):
     return s <= s_ref
 
 
-@kernel
+@noref_kernel
 def _choose_chow(hand, tile, nm, mt, mk, que, bot, T, state, sc):
     """Lowest kind of the run a seat chows with ``tile`` from its left, or -1 to decline.
 

@@ -35,12 +35,12 @@ from __future__ import annotations
 
 import numpy as np
 
-from mjstats._jit import inline_kernel, kernel, parallel_kernel, prange
+from mjstats._jit import inline_kernel, kernel, noref_kernel, parallel_kernel, prange
 from mjstats.core.codes import _codes
 from mjstats.core.complete import _is_complete
 from mjstats.core.rng import _below
 from mjstats.core.shanten import _shanten
-from mjstats.core.waits import _shapes
+from mjstats.core.waits import SHAPES_WORK, _shapes_into
 from mjstats.errors import RuleError
 from mjstats.rules.base import Family, RuleSet
 from mjstats.scoring import kernels as K
@@ -210,13 +210,13 @@ def _log_i(ev, evn, log, a, b, c, d, e):
     evn[0] = i + 1
 
 
-@kernel
+@noref_kernel
 def _log(ev, evn, log, a, b, c, d, e):
     """Append event ``(a, b, c, d, e)`` to the hand's log (when ``log`` is set)."""
     _log_i(ev, evn, log, a, b, c, d, e)
 
 
-@kernel
+@noref_kernel
 def _pay(frm, to, amount, reason, col, seat_rec, base, ev, evn, log):
     if amount == 0 or frm == to:
         return
@@ -240,7 +240,7 @@ def _has_que(hand, que):
 _POW5 = np.array([5**i for i in range(9)], dtype=np.int64)
 
 
-@kernel
+@noref_kernel
 def _wait_mask_near(h, T, inset, out):
     """``out[k] = 1`` where kind ``k`` completes the waiting-size hand ``h``.
 
@@ -311,7 +311,7 @@ def _wait_mask_near_i(h, T, inset, out):
     return found
 
 
-@kernel
+@noref_kernel
 def _refresh(p, s, hand, que, inset, mask, ready, T, mt, mk, nm):
     """Ready flag and wait mask of seat ``p``'s waiting-size hand of shanten ``s``.
 
@@ -346,7 +346,7 @@ def _refresh(p, s, hand, que, inset, mask, ready, T, mt, mk, nm):
         ready[p] = 1
 
 
-@kernel
+@noref_kernel
 def _score_win(p, tile, flags, hand, mt, mk, nm, values, sw, family, T, conc, buf, work,
                hits, best, info):
     """Score seat ``p`` winning on ``tile`` (not yet in its hand); total or <= 0 if illegal."""
@@ -357,7 +357,7 @@ def _score_win(p, tile, flags, hand, mt, mk, nm, values, sw, family, T, conc, bu
                     hits, best, info)
 
 
-@kernel
+@noref_kernel
 def _next_active(p, won):
     for i in range(1, 5):
         q = (p + i) % 4
@@ -366,9 +366,9 @@ def _next_active(p, won):
     return p
 
 
-@kernel
+@noref_kernel
 def _record_win(p, tile, frm, flags, value, order, turn, step, hand, visible, T, mask,
-                tbits, best, info, seat_rec, pat_rec, base):
+                tbits, best, info, seat_rec, pat_rec, base, buf, work):
     r = base + p
     seat_rec[r, C_WON] = order
     seat_rec[r, C_WIN_TURN] = turn
@@ -389,13 +389,13 @@ def _record_win(p, tile, frm, flags, value, order, turn, step, hand, visible, T,
                 live += x
     seat_rec[r, C_WAIT_KINDS] = kinds
     seat_rec[r, C_WAIT_LIVE] = live
-    seat_rec[r, C_WAIT_SHAPE] = _shapes(hand[p], T, tbits)
+    seat_rec[r, C_WAIT_SHAPE] = _shapes_into(hand[p], T, tbits, buf, work[K.N_WORK:])
     seat_rec[r, C_WIN_SHAPE] = tbits[tile]
     for i in range(best.shape[0]):
         pat_rec[r, i] = best[i]
 
 
-@kernel
+@noref_kernel
 def _add_meld(p, typ, kind, frm, mt, mk, mfrom, nm):
     i = nm[p]
     mt[p, i] = typ
@@ -404,7 +404,7 @@ def _add_meld(p, typ, kind, frm, mt, mk, mfrom, nm):
     nm[p] = i + 1
 
 
-@kernel
+@noref_kernel
 def _kong_money(p, typ, frm, pay_now, P, won, kp, lastk, seat_rec, base, ev, evn, log):
     """Pay a kong of type ``typ`` made by ``p``; remember who paid in ``lastk``."""
     for j in range(4):
@@ -438,7 +438,7 @@ def _kong_money(p, typ, frm, pay_now, P, won, kp, lastk, seat_rec, base, ev, evn
             _pay(j, p, a, R_KONG, C_PAY_KONG, seat_rec, base, ev, evn, log)
 
 
-@kernel
+@noref_kernel
 def _settle(dealer, hand, mt, mk, nm, que, won, ready, mask, kp, visible, P, values, sw, T,
             conc, buf, work, hits, best, info, seat_rec, base, ev, evn, log):
     """查叫 and 查花猪 when the wall ran out with two or more seats still in.
@@ -524,7 +524,7 @@ def _settle(dealer, hand, mt, mk, nm, que, won, ready, mask, kp, visible, P, val
     return n_ready, n_not, n_hz
 
 
-@kernel
+@noref_kernel
 def _liuzhou_pay(w, d, v, flags, kong_typ, kong_feeder, take, P, mult, seat_rec, base, ev, evn,
                  log):
     """Liuzhou win payments: ``v`` per payer (the scorer's total), 吃三比, 杠上花.
@@ -573,7 +573,7 @@ def _liuzhou_pay(w, d, v, flags, kong_typ, kong_feeder, take, P, mult, seat_rec,
 # ----------------------------------------------------------------- one hand
 
 
-@kernel
+@noref_kernel
 def _play(wall, n_wall, dealer, bots, que_in, script, P, values, sw, T, inset, state,
           hand, mt, mk, mfrom, nm, visible, mask, ready, passblock, kp, lastk, que, won,
           ndraw, ndisc, winners, conc, buf, work, hits, best, info, tbits, bsc, take, mult,
@@ -699,7 +699,7 @@ def _play(wall, n_wall, dealer, bots, que_in, script, P, values, sw, T, inset, s
                             _log(ev, evn, log, EV_WIN, cur, drawn, -1, flags)
                             _record_win(cur, drawn, -1, flags, v, n_won, ndraw[cur], step,
                                         hand, visible, T, mask, tbits, best, info, seat_rec,
-                                        pat_rec, base)
+                                        pat_rec, base, buf, work)
                             if n_won == 1:
                                 next_dealer = cur
                             # who pays
@@ -739,7 +739,8 @@ def _play(wall, n_wall, dealer, bots, que_in, script, P, values, sw, T, inset, s
                             won[cur] = n_won
                             _log(ev, evn, log, EV_WIN, cur, t, -1, flags)
                             _record_win(cur, t, -1, flags, v, n_won, 0, step, hand, visible,
-                                        T, mask, tbits, best, info, seat_rec, pat_rec, base)
+                                        T, mask, tbits, best, info, seat_rec, pat_rec, base,
+                                        buf, work)
                             next_dealer = cur
                             if family == K.F_LIUZHOU:
                                 _liuzhou_pay(cur, -1, v, flags, 0, -1, take, P, mult,
@@ -821,7 +822,7 @@ def _play(wall, n_wall, dealer, bots, que_in, script, P, values, sw, T, inset, s
                             _log(ev, evn, log, EV_WIN, q, kk, cur, flags)
                             _record_win(q, kk, cur, flags, v, n_won, ndraw[q], step, hand,
                                         visible, T, mask, tbits, best, info, seat_rec,
-                                        pat_rec, base)
+                                        pat_rec, base, buf, work)
                             seat_rec[base + q, C_WIN_TILE] = kk
                             _pay(cur, q, v, R_WIN, C_PAY_WIN, seat_rec, base, ev, evn, log)
                             if n_won == 1:
@@ -959,7 +960,7 @@ def _play(wall, n_wall, dealer, bots, que_in, script, P, values, sw, T, inset, s
                 won[q] = n_won
                 _log(ev, evn, log, EV_WIN, q, d, cur, flags)
                 _record_win(q, d, cur, flags, v, n_won, ndraw[q], step, hand, visible, T,
-                            mask, tbits, best, info, seat_rec, pat_rec, base)
+                            mask, tbits, best, info, seat_rec, pat_rec, base, buf, work)
                 if n_won == 1:
                     next_dealer = q if nwin == 1 else cur
                 if family == K.F_LIUZHOU:
@@ -1096,7 +1097,7 @@ def _play(wall, n_wall, dealer, bots, que_in, script, P, values, sw, T, inset, s
 # ----------------------------------------------------------------- many hands
 
 
-@kernel
+@noref_kernel
 def _shuffle(w, state):
     n = w.shape[0]
     for i in range(n - 1):
@@ -1115,7 +1116,8 @@ def _scratch(n_pat):
             np.zeros((4, 34), np.uint8), np.zeros((4, 4), np.int64), np.zeros(4, np.int64),
             np.zeros(4, np.int64), np.zeros(4, np.int64), np.zeros(4, np.int64),
             np.zeros(4, np.int64), np.zeros(3, np.int64), np.zeros(34, np.int8),
-            np.full((K.MAX_READINGS, 5), -1, np.int16), np.zeros((K.N_WORK, 34), np.int64),
+            np.full((K.MAX_READINGS, 5), -1, np.int16),
+            np.zeros((K.N_WORK + SHAPES_WORK, 34), np.int64),
             np.zeros(n_pat, np.int64), np.zeros(n_pat, np.int64), np.zeros(4, np.int64),
             np.zeros(34, np.int64), np.zeros(34, np.int64), np.zeros((4, 4), np.int64),
             np.zeros(4, np.int64))
@@ -1166,7 +1168,7 @@ def _run_chunks(wall0, n_games, first_game, chunk, states, bots, P, values, sw, 
             dealer = hand_rec[g, H_NEXT_DEALER]
 
 
-@kernel
+@noref_kernel
 def _play_one(wall, dealer, bots, que_in, script, P, values, sw, T, inset, state, seat_rec,
               pat_rec, hand_rec, ev, evn):
     """Play one hand from a given wall order (hand-built situations, tests)."""
@@ -1180,7 +1182,7 @@ def _play_one(wall, dealer, bots, que_in, script, P, values, sw, T, inset, state
           seat_rec, pat_rec, hand_rec, 0, ev, evn, True)
 
 
-@kernel
+@noref_kernel
 def _settle_one(dealer, hands, mt, mk, nm, que, won, kp, visible, P, values, sw, T, inset,
                 seat_rec, ev, evn):
     """Settle a hand-built end position (tests): waits from the hands, then :func:`_settle`."""

@@ -102,7 +102,7 @@ def seat_frame(R: RuleSet, seat: np.ndarray, pat: np.ndarray, first_game: int = 
     """Seat records as a typed DataFrame (columns of :data:`SEAT_DOC` + patterns)."""
     n = seat.shape[0]
     cols: dict[str, object] = {"game": np.arange(n, dtype=np.int64) // 4 + first_game}
-    cols["rules"] = pd.Categorical([R.name] * n)
+    cols["rules"] = pd.Categorical.from_codes(np.zeros(n, np.int8), [R.name])
     for name in E.SEAT_COLUMNS:
         dt, _ = SEAT_DOC[name]
         x = seat[:, E.SEAT_COLUMNS.index(name)]
@@ -122,7 +122,7 @@ def hand_frame(R: RuleSet, hand: np.ndarray, first_game: int = 0) -> pd.DataFram
     """Hand records as a typed DataFrame (columns of :data:`HAND_DOC`)."""
     n = hand.shape[0]
     cols: dict[str, object] = {"game": np.arange(n, dtype=np.int64) + first_game}
-    cols["rules"] = pd.Categorical([R.name] * n)
+    cols["rules"] = pd.Categorical.from_codes(np.zeros(n, np.int8), [R.name])
     for name in E.HAND_COLUMNS:
         dt, _ = HAND_DOC[name]
         x = hand[:, E.HAND_COLUMNS.index(name)]

@@ -11,10 +11,25 @@ from mjstats.core.tables import tables
 from mjstats.sim import bots as B
 
 
+def _reference_scan(hand, nm, T, lo, hi, form):
+    """Shanten after discarding each kind ``lo..hi-1``, by the core's shanten (99 elsewhere)."""
+    out = np.full(34, 99, np.int64)
+    for k in range(lo, hi):
+        if hand[k]:
+            hand[k] -= 1
+            if form == 1:
+                out[k] = 99 if nm else _shanten(hand, 1, T)
+            else:  # with melds the hand is too short for seven pairs (127)
+                out[k] = _shanten(hand, 2 if nm == 0 else 0, T)
+            hand[k] += 1
+    return out
+
+
 def _reference_discard(hand, nm, que, inset, visible, T, lo, hi, form):
-    """The efficient discard as first written: scan, then count improving tiles per tie."""
-    sc = np.zeros(34, np.int64)
-    best_s = B._discard_scan(hand, nm, T, lo, hi, form, sc)
+    """The efficient discard as first written: a shanten per discard, then the improving
+    tiles of every tie counted by :func:`mjstats.sim.bots._improving`."""
+    sc = _reference_scan(hand, nm, T, lo, hi, form)
+    best_s = int(sc.min())
     if best_s == 99:
         return -1, 99
     ties = [k for k in range(lo, hi) if sc[k] == best_s]
@@ -78,6 +93,10 @@ def test_efficient_discard_matches_scan_and_improving(name):
                 continue
             h1 = hand.copy()
             want = _reference_discard(h1, nm, que, inset, visible, T, lo, hi, form)
+            scan = np.zeros(34, np.int64)
+            B._discard_scan(h1, nm, T, lo, hi, form, scan)
+            assert np.array_equal(scan, _reference_scan(h1, nm, T, lo, hi, form)), (
+                name, mj.format(hand), nm, lo, hi, form)
             h2 = hand.copy()
             got = B._efficient_discard(h2, nm, que, inset, visible, T, lo, hi, form, sc)
             assert tuple(int(x) for x in got) == want, (name, mj.format(hand), nm, que, lo,
