@@ -2,12 +2,12 @@
 
 Every compiled kernel in mjstats is decorated with :func:`kernel` (serial),
 :func:`noref_kernel` (serial, allocates nothing, no reference counting: the
-game engine, bots and hand kernels on its path) or :func:`parallel_kernel` (an
-outer ``prange`` loop).  All cache the machine code
-on disk (``cache=True``) so that a second process starts in about a second, and
-all use numpy's error model (no exceptions raised for division by zero inside
-hot loops).  Kernels are never recursive: numba's on-disk cache breaks on
-recursion (numba issues #6061, #9129).
+game engine, bots and hand kernels on its path), :func:`parallel_kernel` (an
+outer ``prange`` loop) or :func:`inline_kernel` (a tiny helper inlined into its
+callers).  All cache the machine code on disk (``cache=True``) so that a second
+process starts in about a second, and all use numpy's error model (no exceptions
+raised for division by zero inside hot loops).  Kernels are never recursive:
+numba's on-disk cache breaks on recursion (numba issues #6061, #9129).
 
 The cache lives in ``$MJSTATS_CACHE/numba/<hash of the sources>`` (default
 ``~/.cache/mjstats``), so editing any kernel recompiles every kernel that might
@@ -25,6 +25,7 @@ import os
 from pathlib import Path
 
 import numba
+from numba.core import types
 
 
 def _source_hash() -> str:
@@ -71,6 +72,28 @@ _set_cache_dir()
 _OPTIONS = dict(cache=True, nogil=True, error_model="numpy")
 
 
+def _plain_types(disp):
+    """Make kernel-to-kernel calls compile ``disp`` for plain argument types.
+
+    numba types a constant argument as a literal (``Literal[int](34)``, not
+    ``int64``) and compiles a separate specialization of the callee for every
+    combination of constants its callers pass: ``_efficient_discard(..., 0, 34,
+    1, sc)`` and ``(..., lo, hi, 2, sc)`` were two full compilations of the
+    largest kernel.  Here every call is typed with the plain types, so each
+    kernel compiles once per array layout.  (Inlined helpers,
+    :func:`inline_kernel`, still see their constants: they are inlined before
+    typing.)
+    """
+    base = disp.get_call_template
+
+    def get_call_template(args, kws):
+        return base(tuple(types.unliteral(a) for a in args),
+                    {k: types.unliteral(v) for k, v in kws.items()})
+
+    disp.get_call_template = get_call_template
+    return disp
+
+
 def kernel(fn):
     """Compile ``fn`` as a serial, cached, no-Python kernel.
 
@@ -79,7 +102,7 @@ def kernel(fn):
     and a kernel that allocates must compile the same when a
     :func:`noref_kernel` calls it.
     """
-    return numba.njit(_nrt=True, **_OPTIONS)(fn)
+    return _plain_types(numba.njit(_nrt=True, **_OPTIONS)(fn))
 
 
 def noref_kernel(fn):
@@ -92,7 +115,7 @@ def noref_kernel(fn):
     kernel is a compile error, so a kernel cannot silently leak or lose memory.
     The arrays it sees stay alive because its caller holds them.
     """
-    return numba.njit(_nrt=False, **_OPTIONS)(fn)
+    return _plain_types(numba.njit(_nrt=False, **_OPTIONS)(fn))
 
 
 def inline_kernel(fn):
@@ -106,7 +129,7 @@ def inline_kernel(fn):
 
 def parallel_kernel(fn):
     """Compile ``fn`` as a cached kernel whose outer ``prange`` loop runs in threads."""
-    return numba.njit(parallel=True, _nrt=True, **_OPTIONS)(fn)
+    return _plain_types(numba.njit(parallel=True, _nrt=True, **_OPTIONS)(fn))
 
 
 prange = numba.prange

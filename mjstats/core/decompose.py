@@ -15,7 +15,7 @@ from enum import IntEnum
 
 import numpy as np
 
-from mjstats._jit import kernel
+from mjstats._jit import kernel, noref_kernel
 from mjstats.core.codes import as_hand
 from mjstats.core.complete import _is_seven_pairs
 from mjstats.tiles import kind_name
@@ -49,11 +49,12 @@ def _decompose(counts, out):
     return _decompose_into(counts, out, c, state)
 
 
-@kernel
+@noref_kernel
 def _decompose_into(counts, out, c, state):
     """:func:`_decompose` with caller-owned ``int64`` scratch: ``c`` (34) and ``state`` (20).
 
-    Two rows of a scratch matrix do, so hot loops allocate nothing.
+    Two rows of a scratch matrix do, so hot loops allocate nothing (and, without
+    reference counting, its slices of ``state`` cost nothing either).
     """
     n = 0
     for k in range(34):

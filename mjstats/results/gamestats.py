@@ -129,8 +129,31 @@ def _pay(out: GameStats, group: str, pay: np.ndarray, won: np.ndarray, fed: np.n
     out[f"pay_fed/{group}"] = int(fed.sum())
 
 
+def _histogram(x: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Distinct values of integer ``x`` in increasing order and their counts.
+
+    ``np.unique(x, return_counts=True)`` without its sort: small non-negative
+    values (the common case: turns, wait widths) are counted by ``bincount``.
+    """
+    x = np.asarray(x).astype(np.int64)
+    if x.size and x.min() >= 0 and x.max() < 1 << 16:
+        counts = np.bincount(x)
+        vals = np.flatnonzero(counts)
+        return vals, counts[vals]
+    return np.unique(x, return_counts=True)
+
+
+def _n_distinct(x: np.ndarray) -> int:
+    """Number of distinct values of ``x`` (one pass when ``x`` is sorted, as game numbers are)."""
+    if x.size == 0:
+        return 0
+    if (x[1:] >= x[:-1]).all():
+        return 1 + int(np.count_nonzero(x[1:] != x[:-1]))
+    return int(np.unique(x).size)
+
+
 def _count(out: GameStats, prefix: str, x: np.ndarray) -> None:
-    vals, counts = np.unique(np.asarray(x), return_counts=True)
+    vals, counts = _histogram(x)
     for v, c in zip(vals.tolist(), counts.tolist(), strict=True):
         out[f"{prefix}/{int(v)}"] = out.get(f"{prefix}/{int(v)}", 0) + int(c)
 
@@ -177,7 +200,7 @@ def game_stats(seats: pd.DataFrame, hands: pd.DataFrame, R) -> GameStats:
     for p in R.info:
         has = w[f"pat_{p.key}"].to_numpy() > 0
         out[f"pat_wins/{p.key}"] = int(has.sum())
-        out[f"pat_hands/{p.key}"] = int(np.unique(wgame[has]).size)
+        out[f"pat_hands/{p.key}"] = _n_distinct(wgame[has])
         out[f"pat_points/{p.key}"] = int(value[has].sum())
     # values
     sd = w["self_draw"].to_numpy()
@@ -200,7 +223,7 @@ def game_stats(seats: pd.DataFrame, hands: pd.DataFrame, R) -> GameStats:
             out[f"{metric}/{b}"] = int(((bits >> b) & 1).sum())
     turn = w["win_turn"].to_numpy().astype(np.int64)
     order = won[is_win].astype(np.int64)
-    vals, counts = np.unique(turn * 8 + order, return_counts=True)  # (turn, order) pairs
+    vals, counts = _histogram(turn * 8 + order)  # (turn, order) pairs
     for v, c in zip(vals.tolist(), counts.tolist(), strict=True):
         out[f"turn/{v // 8}/{v % 8}"] = int(c)
     # payoffs
@@ -216,9 +239,16 @@ def game_stats(seats: pd.DataFrame, hands: pd.DataFrame, R) -> GameStats:
     for p in range(4):
         m = pos == p
         _pay(out, f"pos{p}", pay[m], is_win[m], fed[m])
-    bot = seats["bot"].astype(str).to_numpy()
-    for b in np.unique(bot).tolist():
-        m = bot == b
+    bot_col = seats["bot"]
+    if isinstance(bot_col.dtype, pd.CategoricalDtype):  # as the records give it: no strings
+        codes = bot_col.cat.codes.to_numpy()
+        names = [str(c) for c in bot_col.cat.categories]
+        by_bot = {names[c]: codes == c for c in np.flatnonzero(np.bincount(codes + 1)[1:])}
+    else:
+        bot = bot_col.astype(str).to_numpy()
+        by_bot = {b: bot == b for b in np.unique(bot).tolist()}
+    for b in sorted(by_bot):
+        m = by_bot[b]
         _pay(out, f"bot/{b}", pay[m], is_win[m], fed[m])
     _pay(out, "all", pay, is_win, fed)
     pay4 = pay.reshape(n, 4)

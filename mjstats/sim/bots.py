@@ -176,17 +176,6 @@ def _std_part(part, code, C0, C1, C2, C3, M, T):
     return 3 * M + 1 - _final(T.honor[code], C3, M)
 
 
-@inline_kernel
-def _code_of(c0, c1, c2, c3, part):
-    if part == 0:
-        return c0
-    if part == 1:
-        return c1
-    if part == 2:
-        return c2
-    return c3
-
-
 @noref_kernel
 def _discard_scan(hand, nm, T, lo, hi, form, out):
     """Shanten after discarding each kind ``lo..hi-1`` into ``out`` (99 where not held).
@@ -327,7 +316,7 @@ def _improving_m(hand, nm, s, que, inset, visible, T, c0, c1, c2, c3, n, M):
             o2 = odd - c % 2 + (c + 1) % 2
             better = _s7(p2, o2, n + 1) < s
         if not better:
-            better = _std_part(part, _code_of(c0, c1, c2, c3, part) + _POW5[r], C0, C1, C2,
+            better = _std_part(part, _pick(part, c0, c1, c2, c3) + _POW5[r], C0, C1, C2,
                                C3, M, T) < s
         if better:
             cnt += live
@@ -361,7 +350,7 @@ def _efficient_discard(hand, nm, que, inset, visible, T, lo, hi, form, sc):
     see :func:`_discard_m`.
     """
     if form != 2:
-        return _seven_pairs_discard(hand, nm, visible, T, lo, hi, sc)
+        return _seven_pairs_discard(hand, nm, visible, lo, hi)
     c0, c1, c2, c3, n = _codes(hand)
     M = (n - 2) // 3
     if M > MAX_MELDS:
@@ -372,20 +361,33 @@ def _efficient_discard(hand, nm, que, inset, visible, T, lo, hi, form, sc):
 
 
 @inline_kernel
-def _seven_pairs_discard(hand, nm, visible, T, lo, hi, sc):
-    """Seven pairs: the lowest shanten, then the tile with the most copies gone."""
-    best_s = _discard_scan_i(hand, nm, T, lo, hi, 1, sc)
-    if best_s == 99:
+def _seven_pairs_discard(hand, nm, visible, lo, hi):
+    """Seven pairs: the lowest shanten, then the tile with the most copies gone.
+
+    The seven-pairs shanten after a discard depends only on whether the kind is
+    held an odd or an even number of times; (-1, 99) beside melds (no seven pairs).
+    """
+    if nm != 0:
         return -1, 99
+    n = 0
+    for k in range(34):
+        n += hand[k]
+    pairs, odd = _pair_stats(hand)
+    s_odd = _s7(pairs, odd - 1, n - 1)  # a discard from an odd count
+    s_even = _s7(pairs - 1, odd + 1, n - 1)  # from an even count
     best_k = -1
+    best_s = 99
     best_u = -1
     for k in range(lo, hi):
-        if sc[k] != best_s:
+        c = hand[k]
+        if c == 0:
             continue
-        u = hand[k] - 1 + visible[k]
-        if u > best_u:
-            best_u = u
+        x = s_odd if c % 2 == 1 else s_even
+        u = c - 1 + visible[k]
+        if x < best_s or (x == best_s and u > best_u):
             best_k = k
+            best_s = x
+            best_u = u
     return best_k, best_s
 
 

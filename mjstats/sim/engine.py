@@ -1168,28 +1168,29 @@ def _run_chunks(wall0, n_games, first_game, chunk, states, bots, P, values, sw, 
             dealer = hand_rec[g, H_NEXT_DEALER]
 
 
-@noref_kernel
+@kernel
 def _play_one(wall, dealer, bots, que_in, script, P, values, sw, T, inset, state, seat_rec,
               pat_rec, hand_rec, ev, evn):
-    """Play one hand from a given wall order (hand-built situations, tests)."""
+    """Play one hand from a given wall order (hand-built situations, tests).
+
+    Reference counting on (:func:`~mjstats._jit.kernel`): it owns its scratch arrays.
+    """
     (hand, mt, mk, mfrom, nm, visible, mask, ready, passblock, kp, lastk, que, won,
      ndraw, ndisc, winners, conc, buf, work, hits, best, info, tbits, bsc, take,
-         mult) = _scratch(
-        values.shape[0])
+     mult) = _scratch(values.shape[0])
     _play(wall, wall.shape[0], dealer, bots, que_in, script, P, values, sw, T, inset, state,
           hand, mt, mk, mfrom, nm, visible, mask, ready, passblock, kp, lastk, que, won,
           ndraw, ndisc, winners, conc, buf, work, hits, best, info, tbits, bsc, take, mult,
           seat_rec, pat_rec, hand_rec, 0, ev, evn, True)
 
 
-@noref_kernel
+@kernel
 def _settle_one(dealer, hands, mt, mk, nm, que, won, kp, visible, P, values, sw, T, inset,
                 seat_rec, ev, evn):
     """Settle a hand-built end position (tests): waits from the hands, then :func:`_settle`."""
     (hand, _mt, _mk, mfrom, _nm, _vis, mask, ready, passblock, _kp, lastk, _que, _won,
      ndraw, ndisc, winners, conc, buf, work, hits, best, info, tbits, bsc, take,
-         mult) = _scratch(
-        values.shape[0])
+     mult) = _scratch(values.shape[0])
     for p in range(4):
         for k in range(34):
             hand[p, k] = hands[p, k]
