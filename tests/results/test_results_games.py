@@ -208,3 +208,21 @@ def test_compare_resumes_from_its_saved_chunks(tmp_path):
                    out=tmp_path, resume=True, records=False)
     for k in straight:
         assert back[k].stats == straight[k].stats
+
+
+def test_histogram_and_distinct_count_agree_with_unique():
+    from mjstats.results.gamestats import _histogram, _n_distinct
+
+    rng = np.random.default_rng(5)
+    for x in (rng.integers(0, 40, 500), rng.integers(-5, 5, 200), np.sort(rng.integers(0, 9, 50)),
+              np.array([70_000, 3, 3]), np.zeros(0, np.int64)):
+        vals, counts = _histogram(x)
+        want_vals, want_counts = np.unique(x, return_counts=True)
+        assert vals.tolist() == want_vals.tolist() and counts.tolist() == want_counts.tolist()
+        assert _n_distinct(x) == want_vals.size
+
+
+def test_bot_column_as_strings_gives_the_same_stats(run):
+    seats = run.seats.copy()
+    seats["bot"] = seats["bot"].astype(str)
+    assert game_stats(seats, run.hands, run.rules) == game_stats(run.seats, run.hands, run.rules)
