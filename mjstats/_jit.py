@@ -6,8 +6,10 @@ game engine, bots and hand kernels on its path), :func:`parallel_kernel` (an
 outer ``prange`` loop) or :func:`inline_kernel` (a tiny helper inlined into its
 callers).  All cache the machine code on disk (``cache=True``) so that a second
 process starts in about a second, and all use numpy's error model (no exceptions
-raised for division by zero inside hot loops).  Kernels are never recursive:
-numba's on-disk cache breaks on recursion (numba issues #6061, #9129).
+raised for division by zero inside hot loops).  A kernel called from another
+compiles once per argument types, never once per combination of constant
+arguments (:func:`_plain_types`).  Kernels are never recursive: numba's on-disk
+cache breaks on recursion (numba issues #6061, #9129).
 
 The cache lives in ``$MJSTATS_CACHE/numba/<hash of the sources>`` (default
 ``~/.cache/mjstats``), so editing any kernel recompiles every kernel that might
@@ -78,9 +80,10 @@ def _plain_types(disp):
     numba types a constant argument as a literal (``Literal[int](34)``, not
     ``int64``) and compiles a separate specialization of the callee for every
     combination of constants its callers pass: ``_efficient_discard(..., 0, 34,
-    1, sc)`` and ``(..., lo, hi, 2, sc)`` were two full compilations of the
-    largest kernel.  Here every call is typed with the plain types, so each
-    kernel compiles once per array layout.  (Inlined helpers,
+    1, sc)``, ``(..., lo, hi, 2, sc)`` and ``(..., 0, 34, 2, sc)`` were three full
+    compilations of the largest kernel.  Here every call is typed with the plain
+    types, so each kernel compiles once per argument types
+    (``benchmarks/bench_compile.py`` counts them).  (Inlined helpers,
     :func:`inline_kernel`, still see their constants: they are inlined before
     typing.)
     """
