@@ -239,17 +239,13 @@ def game_stats(seats: pd.DataFrame, hands: pd.DataFrame, R) -> GameStats:
     for p in range(4):
         m = pos == p
         _pay(out, f"pos{p}", pay[m], is_win[m], fed[m])
-    bot_col = seats["bot"]
-    if isinstance(bot_col.dtype, pd.CategoricalDtype):  # as the records give it: no strings
-        codes = bot_col.cat.codes.to_numpy()
-        names = [str(c) for c in bot_col.cat.categories]
-        by_bot = {names[c]: codes == c for c in np.flatnonzero(np.bincount(codes + 1)[1:])}
-    else:
-        bot = bot_col.astype(str).to_numpy()
-        by_bot = {b: bot == b for b in np.unique(bot).tolist()}
-    for b in sorted(by_bot):
-        m = by_bot[b]
-        _pay(out, f"bot/{b}", pay[m], is_win[m], fed[m])
+    # by category codes (the records' bot column is categorical already: no strings)
+    bot = seats["bot"].astype("category")
+    codes = bot.cat.codes.to_numpy()
+    names = [str(c) for c in bot.cat.categories]
+    for name, c in sorted((names[c], c) for c in np.flatnonzero(np.bincount(codes[codes >= 0]))):
+        m = codes == c
+        _pay(out, f"bot/{name}", pay[m], is_win[m], fed[m])
     _pay(out, "all", pay, is_win, fed)
     pay4 = pay.reshape(n, 4)
     pos4 = pos.reshape(n, 4)
