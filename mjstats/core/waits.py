@@ -33,9 +33,8 @@ from enum import IntFlag
 
 import numpy as np
 
-from mjstats._jit import kernel, noref_kernel, parallel_kernel, prange
-from mjstats.core.codes import _suit_code, as_hand, as_hands
-from mjstats.core.complete import _is_standard_codes
+from mjstats._jit import inline_kernel, kernel, noref_kernel, parallel_kernel, prange
+from mjstats.core.codes import _POW5, _codes, as_hand, as_hands
 from mjstats.core.decompose import DECOMPOSE_STATE, MAX_READINGS, _decompose_into
 from mjstats.tiles import kind_name, parse
 
@@ -79,40 +78,82 @@ SHAPE_NAMES_ZH = tuple(_ZH.values())
 """The seven shape names in bit order."""
 
 
+@inline_kernel
+def _near(counts, k):
+    """Whether kind ``k`` is held or lies within two of a held kind of its suit.
+
+    Only such a kind can complete a hand or lower its shanten: any other would
+    stay a lone tile (honors: held only).
+    """
+    if counts[k] > 0:
+        return True
+    if k >= 27:
+        return False
+    r = k % 9
+    for d in (-2, -1, 1, 2):
+        if 0 <= r + d <= 8 and counts[k + d] > 0:
+            return True
+    return False
+
+
 @noref_kernel
 def _wait_mask(counts, T, out):
     """``out[k] = 1`` where kind ``k`` completes ``counts``; return the number of waits."""
-    n = 0
+    return _wait_mask_i(counts, T, out)
+
+
+@inline_kernel
+def _wait_mask_i(counts, T, out):
+    """:func:`_wait_mask`, inlined into the game engine's wait refresh.
+
+    Standard form or, with 13 tiles, seven pairs; never a fifth copy.  Only kinds
+    next to a held tile (:func:`_near`) are tried, the tile counts of the four
+    parts must leave no part at 1 mod 3 and exactly one at 2 mod 3, and then one
+    table lookup (the changed part; the others are looked up once) decides.
+    """
+    c0, c1, c2, c3, n = _codes(counts)
+    ok0 = T.suit_ok[c0] != 0
+    ok1 = T.suit_ok[c1] != 0
+    ok2 = T.suit_ok[c2] != 0
+    ok3 = T.honor_ok[c3] != 0
+    m0 = 0
+    m1 = 0
+    m2 = 0
+    m3 = 0
+    for r in range(9):
+        m0 += counts[r]
+        m1 += counts[9 + r]
+        m2 += counts[18 + r]
+    for r in range(27, 34):
+        m3 += counts[r]
     odd = 0
     odd_kind = -1
     for k in range(34):
-        n += counts[k]
         if counts[k] % 2 == 1:
             odd += 1
             odd_kind = k
-    c0 = _suit_code(counts, 0)
-    c1 = _suit_code(counts, 1)
-    c2 = _suit_code(counts, 2)
-    c3 = _suit_code(counts, 3)
+    std = (n + 1) % 3 == 2
     found = 0
     for k in range(34):
         out[k] = 0
-        if counts[k] >= 4:
+        if counts[k] >= 4 or not _near(counts, k):
             continue
-        s = k // 9 if k < 27 else 3
-        r = k - 9 * s
-        inc = 1
-        for _ in range(r):
-            inc *= 5
         ok = False
-        if s == 0:
-            ok = _is_standard_codes(c0 + inc, c1, c2, c3, n + 1, T)
-        elif s == 1:
-            ok = _is_standard_codes(c0, c1 + inc, c2, c3, n + 1, T)
-        elif s == 2:
-            ok = _is_standard_codes(c0, c1, c2 + inc, c3, n + 1, T)
-        else:
-            ok = _is_standard_codes(c0, c1, c2, c3 + inc, n + 1, T)
+        if std:
+            r0 = (m0 + (1 if k < 9 else 0)) % 3
+            r1 = (m1 + (1 if 9 <= k < 18 else 0)) % 3
+            r2 = (m2 + (1 if 18 <= k < 27 else 0)) % 3
+            r3 = (m3 + (1 if k >= 27 else 0)) % 3
+            if (r0 != 1 and r1 != 1 and r2 != 1 and r3 != 1
+                    and (r0 == 2) + (r1 == 2) + (r2 == 2) + (r3 == 2) == 1):
+                if k < 9:
+                    ok = ok1 and ok2 and ok3 and T.suit_ok[c0 + _POW5[k]] != 0
+                elif k < 18:
+                    ok = ok0 and ok2 and ok3 and T.suit_ok[c1 + _POW5[k - 9]] != 0
+                elif k < 27:
+                    ok = ok0 and ok1 and ok3 and T.suit_ok[c2 + _POW5[k - 18]] != 0
+                else:
+                    ok = ok0 and ok1 and ok2 and T.honor_ok[c3 + _POW5[k - 27]] != 0
         if not ok and n == 13 and odd == 1 and odd_kind == k:
             ok = True  # seven pairs: the single odd kind
         if ok:

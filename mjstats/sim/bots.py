@@ -40,6 +40,7 @@ from mjstats.core.codes import _codes
 from mjstats.core.rng import _below
 from mjstats.core.shanten import _conv, _final, _overlap_m, _shanten
 from mjstats.core.tables import MAX_MELDS, entry
+from mjstats.core.waits import _near
 
 _POW5 = np.array([5**i for i in range(9)], dtype=np.int64)
 _ONE = np.uint64(1)
@@ -104,20 +105,6 @@ def _choose_que(hand, bot, state):
 
 
 @inline_kernel
-def _near(hand, k):
-    """Whether drawing ``k`` can lower standard or seven-pairs shanten (a held neighbour)."""
-    if hand[k] > 0:
-        return True
-    if k >= 27:
-        return False
-    r = k % 9
-    for d in (-2, -1, 1, 2):
-        if 0 <= r + d <= 8 and hand[k + d] > 0:
-            return True
-    return False
-
-
-@inline_kernel
 def _s7(pairs, odd, n):
     """Seven-pairs shanten from the pair and odd counts of a hand of ``n`` tiles."""
     if n < 13:
@@ -158,10 +145,12 @@ def _complements(r0, r1, r2, r3, M):
 
     The standard shanten when part ``i`` takes row ``x`` (the others unchanged) is
     ``3M + 1 - _final(x, C_i, M)``: one combination per candidate, no convolution.
+    Returns ``(C0, C1, C2, C3, P01, P23)``: the last two are the products of parts
+    0 and 1 and of parts 2 and 3, computed on the way.
     """
     A = _cz(r0, r1, M)
     Bh = _cz(r2, r3, M)
-    return _cz(r1, Bh, M), _cz(r0, Bh, M), _cz(A, r3, M), _cz(A, r2, M)
+    return _cz(r1, Bh, M), _cz(r0, Bh, M), _cz(A, r3, M), _cz(A, r2, M), A, Bh
 
 
 @inline_kernel
@@ -213,18 +202,18 @@ def _scan_full(hand, nm, T, lo, hi, form, out, c0, c1, c2, c3, n, M):
     difference of two packed rows is a nibble mask of losses).  So one row
     lookup and two bit operations per held kind.
 
-    Returns ``(best, ties, first, std_best, rows, complements, pairs, odd, occ,
-    full, par)``: the smallest shanten, how many kinds reach it and the first of
-    them, the bit mask of kinds whose shanten is reached by the standard form,
-    the four part rows and their complements, the hand's pairs and odd kinds,
-    and the bit masks of the kinds held, held four times and held an odd number
-    of times.
+    Returns ``(best, ties, first, std_best, rows, complements, P01, P23, pairs,
+    odd, occ, full, par)``: the smallest shanten, how many kinds reach it and the
+    first of them, the bit mask of kinds whose shanten is reached by the standard
+    form, the four part rows and their complements, the products of parts 0 and
+    1 and of parts 2 and 3, the hand's pairs and odd kinds, and the bit masks of
+    the kinds held, held four times and held an odd number of times.
     """
-    r0 = r1 = r2 = r3 = C0 = C1 = C2 = C3 = h0 = h1 = h2 = h3 = np.uint64(0)
+    r0 = r1 = r2 = r3 = C0 = C1 = C2 = C3 = P01 = P23 = h0 = h1 = h2 = h3 = np.uint64(0)
     keep = 99
     if form != 1:
         r0, r1, r2, r3 = _rows(c0, c1, c2, c3, T)
-        C0, C1, C2, C3 = _complements(r0, r1, r2, r3, M)
+        C0, C1, C2, C3, P01, P23 = _complements(r0, r1, r2, r3, M)
         ovh = _final(r0, C0, M)
         h0 = _tight(r0, C0, ovh, M)
         h1 = _tight(r1, C1, ovh, M)
@@ -270,8 +259,8 @@ def _scan_full(hand, nm, T, lo, hi, form, out, c0, c1, c2, c3, n, M):
             first = k
         elif x == best:
             ties += 1
-    return (best, ties, first, std_best, r0, r1, r2, r3, C0, C1, C2, C3, pairs, odd, occ, full,
-            par)
+    return (best, ties, first, std_best, r0, r1, r2, r3, C0, C1, C2, C3, P01, P23, pairs, odd,
+            occ, full, par)
 
 
 @noref_kernel
@@ -294,7 +283,7 @@ def _improving_i(hand, nm, s, que, inset, visible, T):
 @inline_kernel
 def _improving_m(hand, nm, s, que, inset, visible, T, c0, c1, c2, c3, n, M):
     r0, r1, r2, r3 = _rows(c0, c1, c2, c3, T)
-    C0, C1, C2, C3 = _complements(r0, r1, r2, r3, M)
+    C0, C1, C2, C3, _, _ = _complements(r0, r1, r2, r3, M)
     pairs, odd = _pair_stats(hand)
     cnt = 0
     for k in range(34):
@@ -470,17 +459,16 @@ def _discard_m(hand, nm, que, inset, visible, T, lo, hi, sc, c0, c1, c2, c3, n, 
     candidate's part, so its complements are the candidate's new row times a
     product of two unchanged parts, computed once.
     """
-    (s, ties, first, std_best, r0, r1, r2, r3, C0, C1, C2, C3, pairs, odd, occ, full,
-     par) = _scan_full(hand, nm, T, lo, hi, 2, sc, c0, c1, c2, c3, n, M)
+    (s, ties, first, std_best, r0, r1, r2, r3, C0, C1, C2, C3, P01, P23, pairs, odd, occ,
+     full, par) = _scan_full(hand, nm, T, lo, hi, 2, sc, c0, c1, c2, c3, n, M)
     if ties <= 1:
         return first, s
-    # products of two parts, for the complements of the waiting hands
-    P01 = _cz(r0, r1, M)
+    # products of two parts, for the complements of the waiting hands (an empty
+    # part's row is the identity, so with 定缺 done and no honors most are free)
     P02 = _cz(r0, r2, M)
     P03 = _cz(r0, r3, M)
     P12 = _cz(r1, r2, M)
     P13 = _cz(r1, r3, M)
-    P23 = _cz(r2, r3, M)
     allowed = np.uint64(0)  # kinds of the tile set, but not of the missing suit
     for j in range(34):
         if inset[j] and not (j < 27 and j // 9 == que):
@@ -511,26 +499,28 @@ def _discard_m(hand, nm, que, inset, visible, T, lo, hi, sc, c0, c1, c2, c3, n, 
             better &= elig
         rest = elig & ~better
         if (std_best & bk) != 0 and rest != 0:
-            w0 = rp if p == 0 else r0
-            w1 = rp if p == 1 else r1
-            w2 = rp if p == 2 else r2
-            w3 = rp if p == 3 else r3
-            if p == 0:
-                D0, D1, D2, D3 = C0, _cz(rp, P23, M), _cz(rp, P13, M), _cz(rp, P12, M)
-            elif p == 1:
-                D0, D1, D2, D3 = _cz(rp, P23, M), C1, _cz(rp, P03, M), _cz(rp, P02, M)
-            elif p == 2:
-                D0, D1, D2, D3 = _cz(rp, P13, M), _cz(rp, P03, M), C2, _cz(rp, P01, M)
-            else:
-                D0, D1, D2, D3 = _cz(rp, P12, M), _cz(rp, P02, M), _cz(rp, P01, M), C3
-            t0 = _tight(w0, D0, need, M) if (rest & _PART0) != 0 else np.uint64(0)
-            t1 = _tight(w1, D1, need, M) if (rest & _PART1) != 0 else np.uint64(0)
-            t2 = _tight(w2, D2, need, M) if (rest & _PART2) != 0 else np.uint64(0)
-            t3 = _tight(w3, D3, need, M) if (rest & _PART3) != 0 else np.uint64(0)
-            better |= _part_gains(rest & _PART0, 0, cp if p == 0 else c0, w0, t0, T)
-            better |= _part_gains(rest & _PART1, 1, cp if p == 1 else c1, w1, t1, T)
-            better |= _part_gains(rest & _PART2, 2, cp if p == 2 else c2, w2, t2, T)
-            better |= _part_gains(rest & _PART3, 3, cp if p == 3 else c3, w3, t3, T)
+            # W's complement of part q is C_q (q == p) or rp times the two other
+            # parts; only the parts holding candidate kinds need theirs
+            if (rest & _PART0) != 0:
+                w = rp if p == 0 else r0
+                D = C0 if p == 0 else _cz(rp, _pick(p, P23, P23, P13, P12), M)
+                better |= _part_gains(rest & _PART0, 0, cp if p == 0 else c0, w,
+                                      _tight(w, D, need, M), T)
+            if (rest & _PART1) != 0:
+                w = rp if p == 1 else r1
+                D = C1 if p == 1 else _cz(rp, _pick(p, P23, P23, P03, P02), M)
+                better |= _part_gains(rest & _PART1, 1, cp if p == 1 else c1, w,
+                                      _tight(w, D, need, M), T)
+            if (rest & _PART2) != 0:
+                w = rp if p == 2 else r2
+                D = C2 if p == 2 else _cz(rp, _pick(p, P13, P03, P01, P01), M)
+                better |= _part_gains(rest & _PART2, 2, cp if p == 2 else c2, w,
+                                      _tight(w, D, need, M), T)
+            if (rest & _PART3) != 0:
+                w = rp if p == 3 else r3
+                D = C3 if p == 3 else _cz(rp, _pick(p, P12, P02, P01, P01), M)
+                better |= _part_gains(rest & _PART3, 3, cp if p == 3 else c3, w,
+                                      _tight(w, D, need, M), T)
         u = 0
         while better != 0:
             j = np.int64(trailing_zeros(better))

@@ -36,11 +36,10 @@ from __future__ import annotations
 import numpy as np
 
 from mjstats._jit import inline_kernel, kernel, noref_kernel, parallel_kernel, prange
-from mjstats.core.codes import _codes
 from mjstats.core.complete import _is_complete
 from mjstats.core.rng import _below
 from mjstats.core.shanten import _shanten
-from mjstats.core.waits import SHAPES_WORK, _shapes_into
+from mjstats.core.waits import SHAPES_WORK, _shapes_into, _wait_mask_i
 from mjstats.errors import RuleError
 from mjstats.rules.base import Family, RuleSet
 from mjstats.scoring import kernels as K
@@ -237,80 +236,6 @@ def _has_que(hand, que):
     return False
 
 
-_POW5 = np.array([5**i for i in range(9)], dtype=np.int64)
-
-
-@noref_kernel
-def _wait_mask_near(h, T, inset, out):
-    """``out[k] = 1`` where kind ``k`` completes the waiting-size hand ``h``.
-
-    Returns the number of such kinds (see :func:`_wait_mask_near_i`).
-    """
-    return _wait_mask_near_i(h, T, inset, out)
-
-
-@inline_kernel
-def _wait_mask_near_i(h, T, inset, out):
-    """``out[k] = 1`` where kind ``k`` completes the waiting-size hand ``h``.
-
-    Same answer as :func:`mjstats.core.waits._wait_mask` (standard form or, with 13
-    tiles, seven pairs; never a fifth copy), but only kinds next to a held tile are
-    tried and each costs one table lookup.
-    """
-    c0, c1, c2, c3, n = _codes(h)
-    ok0 = T.suit_ok[c0] != 0
-    ok1 = T.suit_ok[c1] != 0
-    ok2 = T.suit_ok[c2] != 0
-    ok3 = T.honor_ok[c3] != 0
-    m0 = 0
-    m1 = 0
-    m2 = 0
-    m3 = 0
-    for r in range(9):
-        m0 += h[r]
-        m1 += h[9 + r]
-        m2 += h[18 + r]
-    for r in range(27, 34):
-        m3 += h[r]
-    odd = 0
-    odd_kind = -1
-    for k in range(34):
-        if h[k] % 2 == 1:
-            odd += 1
-            odd_kind = k
-    std = (n + 1) % 3 == 2
-    found = 0
-    for k in range(34):
-        out[k] = 0
-        if not inset[k] or h[k] >= 4 or not B._near(h, k):
-            continue
-        ok = False
-        std_ok = False
-        if std:
-            # each part splits on its own and exactly one part holds the pair (2 mod 3)
-            r0 = (m0 + (1 if k < 9 else 0)) % 3
-            r1 = (m1 + (1 if 9 <= k < 18 else 0)) % 3
-            r2 = (m2 + (1 if 18 <= k < 27 else 0)) % 3
-            r3 = (m3 + (1 if k >= 27 else 0)) % 3
-            std_ok = (r0 != 1 and r1 != 1 and r2 != 1 and r3 != 1
-                      and (r0 == 2) + (r1 == 2) + (r2 == 2) + (r3 == 2) == 1)
-        if std and std_ok:
-            if k < 9:
-                ok = ok1 and ok2 and ok3 and T.suit_ok[c0 + _POW5[k]] != 0
-            elif k < 18:
-                ok = ok0 and ok2 and ok3 and T.suit_ok[c1 + _POW5[k - 9]] != 0
-            elif k < 27:
-                ok = ok0 and ok1 and ok3 and T.suit_ok[c2 + _POW5[k - 18]] != 0
-            else:
-                ok = ok0 and ok1 and ok2 and T.honor_ok[c3 + _POW5[k - 27]] != 0
-        if not ok and n == 13 and odd == 1 and odd_kind == k:
-            ok = True
-        if ok:
-            out[k] = 1
-            found += 1
-    return found
-
-
 @noref_kernel
 def _refresh(p, s, hand, que, inset, mask, ready, T, mt, mk, nm):
     """Ready flag and wait mask of seat ``p``'s waiting-size hand of shanten ``s``.
@@ -329,7 +254,7 @@ def _refresh(p, s, hand, que, inset, mask, ready, T, mt, mk, nm):
         s = B._shanten_any(hand[p], T)
     if s != 0:
         return
-    _wait_mask_near_i(hand[p], T, inset, mask[p])
+    _wait_mask_i(hand[p], T, mask[p])
     for i in range(nm[p]):
         if mt[p, i] != K.CHOW:
             k = mk[p, i]
@@ -761,7 +686,15 @@ def _play(wall, n_wall, dealer, bots, que_in, script, P, values, sw, T, inset, s
                 kk = -1
                 ktyp = 0
                 s_ref = -9
+                # most turns offer no kong: a branch-free pass over the counts first
+                cand = 0
                 for k in range(34):
+                    if hand[cur, k] == 4:
+                        cand = 1
+                for i in range(nm[cur]):
+                    if mt[cur, i] == K.PONG and hand[cur, mk[cur, i]] > 0:
+                        cand = 1
+                for k in range(34 if cand else 0):
                     if hand[cur, k] == 0 or (k < 27 and k // 9 == que[cur]):
                         continue
                     typ = 0
@@ -904,6 +837,8 @@ def _play(wall, n_wall, dealer, bots, que_in, script, P, values, sw, T, inset, s
         wall_left = tail - head + 1
         # wins on the discard (一炮多响)
         nwin = 0
+        scored = -1  # the seat scored last: its scratch (best, info) is still valid
+        v_scored = 0
         for i in range(1, 4):
             q = (cur + i) % 4
             winners[i - 1] = -1
@@ -922,6 +857,8 @@ def _play(wall, n_wall, dealer, bots, que_in, script, P, values, sw, T, inset, s
                 flags |= K.LAST_COPY
             v = _score_win(q, d, flags, hand, mt, mk, nm, values, sw, family, T, conc, buf,
                            work, hits, best, info)
+            scored = q
+            v_scored = v
             if v <= 0:
                 continue
             forced = P[P_LAST4] and wall_left <= 4
@@ -954,8 +891,11 @@ def _play(wall, n_wall, dealer, bots, que_in, script, P, values, sw, T, inset, s
                     flags |= K.DEALER
                 if hand[q, d] + visible[d] == 3:
                     flags |= K.LAST_COPY
-                v = _score_win(q, d, flags, hand, mt, mk, nm, values, sw, family, T, conc, buf,
-                               work, hits, best, info)
+                if nwin == 1 and q == scored:
+                    v = v_scored  # a single winner, scored last: no need to score again
+                else:
+                    v = _score_win(q, d, flags, hand, mt, mk, nm, values, sw, family, T, conc,
+                                   buf, work, hits, best, info)
                 n_won += 1
                 won[q] = n_won
                 _log(ev, evn, log, EV_WIN, q, d, cur, flags)
