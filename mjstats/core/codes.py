@@ -29,6 +29,18 @@ _POW5 = np.array([5**i for i in range(9)], dtype=np.int64)
 
 
 @inline_kernel
+def _pick(i, a0, a1, a2, a3):
+    """The ``i``-th of four values (a part's code, row or complement)."""
+    if i == 0:
+        return a0
+    if i == 1:
+        return a1
+    if i == 2:
+        return a2
+    return a3
+
+
+@inline_kernel
 def _codes(counts):
     """The four part codes and the tile count in one pass: ``(c0, c1, c2, c3, n)``."""
     c0 = 0

@@ -32,9 +32,11 @@ from __future__ import annotations
 from enum import IntFlag
 
 import numpy as np
+from numba.cpython.unsafe.numbers import trailing_zeros
 
 from mjstats._jit import inline_kernel, kernel, noref_kernel, parallel_kernel, prange
-from mjstats.core.codes import _POW5, _codes, as_hand, as_hands
+from mjstats.core.bits import ONE, _part_bits, _spread
+from mjstats.core.codes import _POW5, _codes, _pick, as_hand, as_hands
 from mjstats.core.decompose import DECOMPOSE_STATE, MAX_READINGS, _decompose_into
 from mjstats.tiles import kind_name, parse
 
@@ -78,88 +80,101 @@ SHAPE_NAMES_ZH = tuple(_ZH.values())
 """The seven shape names in bit order."""
 
 
-@inline_kernel
-def _near(counts, k):
-    """Whether kind ``k`` is held or lies within two of a held kind of its suit.
-
-    Only such a kind can complete a hand or lower its shanten: any other would
-    stay a lone tile (honors: held only).
-    """
-    if counts[k] > 0:
-        return True
-    if k >= 27:
-        return False
-    r = k % 9
-    for d in (-2, -1, 1, 2):
-        if 0 <= r + d <= 8 and counts[k + d] > 0:
-            return True
-    return False
-
-
 @noref_kernel
 def _wait_mask(counts, T, out):
     """``out[k] = 1`` where kind ``k`` completes ``counts``; return the number of waits."""
-    return _wait_mask_i(counts, T, out)
+    w = _wait_bits(counts, T)
+    found = 0
+    for k in range(34):
+        x = np.uint8((w >> np.uint64(k)) & ONE)
+        out[k] = x
+        found += x
+    return found
 
 
 @inline_kernel
-def _wait_mask_i(counts, T, out):
-    """:func:`_wait_mask`, inlined into the game engine's wait refresh.
+def _wait_bits(counts, T):
+    """Bit mask of the kinds that complete ``counts`` (inlined into the game engine).
 
-    Standard form or, with 13 tiles, seven pairs; never a fifth copy.  Only kinds
-    next to a held tile (:func:`_near`) are tried, the tile counts of the four
-    parts must leave no part at 1 mod 3 and exactly one at 2 mod 3, and then one
-    table lookup (the changed part; the others are looked up once) decides.
+    Standard form or, with 13 tiles, seven pairs; never a fifth copy.  A standard
+    wait is a kind next to a held tile (:func:`~mjstats.core.bits._spread`) in a
+    part that may take it (afterwards no part holds 1 mod 3 tiles and exactly one
+    holds 2 mod 3) while the other parts split as they are; then one table
+    lookup, of the changed part, decides.
     """
     c0, c1, c2, c3, n = _codes(counts)
-    ok0 = T.suit_ok[c0] != 0
-    ok1 = T.suit_ok[c1] != 0
-    ok2 = T.suit_ok[c2] != 0
-    ok3 = T.honor_ok[c3] != 0
+    occ = np.uint64(0)
+    full = np.uint64(0)
     m0 = 0
     m1 = 0
     m2 = 0
     m3 = 0
-    for r in range(9):
-        m0 += counts[r]
-        m1 += counts[9 + r]
-        m2 += counts[18 + r]
-    for r in range(27, 34):
-        m3 += counts[r]
     odd = 0
-    odd_kind = -1
+    odd_kind = 0
     for k in range(34):
-        if counts[k] % 2 == 1:
+        c = counts[k]
+        b = ONE << np.uint64(k)
+        if c > 0:
+            occ |= b
+        if c >= 4:
+            full |= b
+        if c % 2 == 1:
             odd += 1
             odd_kind = k
-    std = (n + 1) % 3 == 2
-    found = 0
-    for k in range(34):
-        out[k] = 0
-        if counts[k] >= 4 or not _near(counts, k):
-            continue
-        ok = False
-        if std:
-            r0 = (m0 + (1 if k < 9 else 0)) % 3
-            r1 = (m1 + (1 if 9 <= k < 18 else 0)) % 3
-            r2 = (m2 + (1 if 18 <= k < 27 else 0)) % 3
-            r3 = (m3 + (1 if k >= 27 else 0)) % 3
-            if (r0 != 1 and r1 != 1 and r2 != 1 and r3 != 1
-                    and (r0 == 2) + (r1 == 2) + (r2 == 2) + (r3 == 2) == 1):
-                if k < 9:
-                    ok = ok1 and ok2 and ok3 and T.suit_ok[c0 + _POW5[k]] != 0
-                elif k < 18:
-                    ok = ok0 and ok2 and ok3 and T.suit_ok[c1 + _POW5[k - 9]] != 0
-                elif k < 27:
-                    ok = ok0 and ok1 and ok3 and T.suit_ok[c2 + _POW5[k - 18]] != 0
-                else:
-                    ok = ok0 and ok1 and ok2 and T.honor_ok[c3 + _POW5[k - 27]] != 0
-        if not ok and n == 13 and odd == 1 and odd_kind == k:
-            ok = True  # seven pairs: the single odd kind
-        if ok:
-            out[k] = 1
-            found += 1
-    return found
+        if k < 9:
+            m0 += c
+        elif k < 18:
+            m1 += c
+        elif k < 27:
+            m2 += c
+        else:
+            m3 += c
+    out = np.uint64(0)
+    if (n + 1) % 3 == 2:
+        ok0 = T.suit_ok[c0] != 0
+        ok1 = T.suit_ok[c1] != 0
+        ok2 = T.suit_ok[c2] != 0
+        ok3 = T.honor_ok[c3] != 0
+        r0 = m0 % 3
+        r1 = m1 % 3
+        r2 = m2 % 3
+        r3 = m3 % 3
+        # the tile goes to a part at 1 mod 3 (it becomes the pair's part, 2 mod 3)
+        # when no other part is at 1 or 2; or to a part at 2 mod 3 (a meld
+        # completes) when exactly one other part is at 2 and none at 1
+        parts = np.uint64(0)
+        for q in range(4):
+            rq = _pick(q, r0, r1, r2, r3)
+            ones = (r0 == 1) + (r1 == 1) + (r2 == 1) + (r3 == 1) - (rq == 1)
+            twos = (r0 == 2) + (r1 == 2) + (r2 == 2) + (r3 == 2) - (rq == 2)
+            fine = ones == 0 and ((rq == 1 and twos == 0) or (rq == 2 and twos == 1))
+            if q == 0:
+                fine = fine and ok1 and ok2 and ok3
+            elif q == 1:
+                fine = fine and ok0 and ok2 and ok3
+            elif q == 2:
+                fine = fine and ok0 and ok1 and ok3
+            else:
+                fine = fine and ok0 and ok1 and ok2
+            if fine:
+                parts |= _part_bits(q)
+        cand = _spread(occ) & ~full & parts
+        while cand != 0:
+            k = np.int64(trailing_zeros(cand))
+            cand &= cand - ONE
+            if k < 9:
+                ok = T.suit_ok[c0 + _POW5[k]] != 0
+            elif k < 18:
+                ok = T.suit_ok[c1 + _POW5[k - 9]] != 0
+            elif k < 27:
+                ok = T.suit_ok[c2 + _POW5[k - 18]] != 0
+            else:
+                ok = T.honor_ok[c3 + _POW5[k - 27]] != 0
+            if ok:
+                out |= ONE << np.uint64(k)
+    if n == 13 and odd == 1:
+        out |= ONE << np.uint64(odd_kind)  # seven pairs: the single odd kind
+    return out
 
 
 @noref_kernel

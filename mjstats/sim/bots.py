@@ -36,31 +36,13 @@ from numba.cpython.unsafe.numbers import trailing_zeros
 
 from mjstats._choices import choice_code
 from mjstats._jit import inline_kernel, noref_kernel
-from mjstats.core.codes import _codes
+from mjstats.core.bits import ONE, PART0, PART1, PART2, PART3, _near, _spread
+from mjstats.core.codes import _codes, _pick
 from mjstats.core.rng import _below
 from mjstats.core.shanten import _conv, _final, _overlap_m, _shanten
 from mjstats.core.tables import MAX_MELDS, entry
-from mjstats.core.waits import _near
 
 _POW5 = np.array([5**i for i in range(9)], dtype=np.int64)
-_ONE = np.uint64(1)
-
-
-def _kind_bits(pred) -> np.uint64:
-    """Bit mask (bit ``k`` for kind ``k``) of the kinds where ``pred(k)`` holds."""
-    return np.uint64(sum(1 << k for k in range(34) if pred(k)))
-
-
-# a held kind k puts its neighbours k+1, k+2, k-1, k-2 of the same suit in reach
-_FROM_LEFT1 = _kind_bits(lambda k: k < 27 and k % 9 >= 1)
-_FROM_LEFT2 = _kind_bits(lambda k: k < 27 and k % 9 >= 2)
-_FROM_RIGHT1 = _kind_bits(lambda k: k < 27 and k % 9 <= 7)
-_FROM_RIGHT2 = _kind_bits(lambda k: k < 27 and k % 9 <= 6)
-_PART0 = _kind_bits(lambda k: k < 9)
-_PART1 = _kind_bits(lambda k: 9 <= k < 18)
-_PART2 = _kind_bits(lambda k: 18 <= k < 27)
-_PART3 = _kind_bits(lambda k: k >= 27)
-
 EFFICIENCY = 0
 VALUE = 1
 RANDOM = 2
@@ -203,11 +185,12 @@ def _scan_full(hand, nm, T, lo, hi, form, out, c0, c1, c2, c3, n, M):
     lookup and two bit operations per held kind.
 
     Returns ``(best, ties, first, std_best, rows, complements, P01, P23, pairs,
-    odd, occ, full, par)``: the smallest shanten, how many kinds reach it and the
-    first of them, the bit mask of kinds whose shanten is reached by the standard
-    form, the four part rows and their complements, the products of parts 0 and
-    1 and of parts 2 and 3, the hand's pairs and odd kinds, and the bit masks of
-    the kinds held, held four times and held an odd number of times.
+    odd, occ, full, par, tied)``: the smallest shanten, how many kinds reach it
+    and the first of them, the bit mask of kinds whose shanten is reached by the
+    standard form, the four part rows and their complements, the products of
+    parts 0 and 1 and of parts 2 and 3, the hand's pairs and odd kinds, and the
+    bit masks of the kinds held, held four times, held an odd number of times
+    and reaching the smallest shanten.
     """
     r0 = r1 = r2 = r3 = C0 = C1 = C2 = C3 = P01 = P23 = h0 = h1 = h2 = h3 = np.uint64(0)
     keep = 99
@@ -229,38 +212,42 @@ def _scan_full(hand, nm, T, lo, hi, form, out, c0, c1, c2, c3, n, M):
     ties = 0
     first = -1
     std_best = np.uint64(0)
-    occ = full = par = np.uint64(0)
-    for k in range(34):
-        out[k] = 99
-        c = hand[k]
-        if c == 0:
-            continue
-        b = _ONE << np.uint64(k)
-        occ |= b
-        if c >= 4:
-            full |= b
-        if c % 2 == 1:
-            par |= b
-        if k < lo or k >= hi:
-            continue
-        x = s7odd if c % 2 == 1 else s7even
-        if form != 1:
-            part = k // 9 if k < 27 else 3
-            rp = _pick(part, r0, r1, r2, r3)
-            loss = rp - _row_of(part, _pick(part, c0, c1, c2, c3) - _POW5[k - 9 * part], T)
-            st = keep if (_pick(part, h0, h1, h2, h3) & ~loss) != 0 else keep + 1
-            if st <= x:
-                x = st
-                std_best |= _ONE << np.uint64(k)
-        out[k] = x
-        if x < best:
-            best = x
-            ties = 1
-            first = k
-        elif x == best:
-            ties += 1
+    occ = full = par = tied = np.uint64(0)
+    for part in range(4):  # the part's row, code and tight mask picked once
+        rp = _pick(part, r0, r1, r2, r3)
+        cp = _pick(part, c0, c1, c2, c3)
+        hp = _pick(part, h0, h1, h2, h3)
+        for k in range(9 * part, 9 * part + (9 if part < 3 else 7)):
+            out[k] = 99
+            c = hand[k]
+            if c == 0:
+                continue
+            b = ONE << np.uint64(k)
+            occ |= b
+            if c >= 4:
+                full |= b
+            if c % 2 == 1:
+                par |= b
+            if k < lo or k >= hi:
+                continue
+            x = s7odd if c % 2 == 1 else s7even
+            if form != 1:
+                loss = rp - _row_of(part, cp - _POW5[k - 9 * part], T)
+                st = keep if (hp & ~loss) != 0 else keep + 1
+                if st <= x:
+                    x = st
+                    std_best |= ONE << np.uint64(k)
+            out[k] = x
+            if x < best:
+                best = x
+                ties = 1
+                first = k
+                tied = b
+            elif x == best:
+                ties += 1
+                tied |= b
     return (best, ties, first, std_best, r0, r1, r2, r3, C0, C1, C2, C3, P01, P23, pairs, odd,
-            occ, full, par)
+            occ, full, par, tied)
 
 
 @noref_kernel
@@ -381,18 +368,6 @@ def _seven_pairs_discard(hand, nm, visible, lo, hi):
 
 
 @inline_kernel
-def _pick(i, a0, a1, a2, a3):
-    """The ``i``-th of four values (a part's code, row or complement)."""
-    if i == 0:
-        return a0
-    if i == 1:
-        return a1
-    if i == 2:
-        return a2
-    return a3
-
-
-@inline_kernel
 def _row_of(part, code, T):
     """Table row of part ``part`` (0-2 a suit, 3 the honors) holding ``code``."""
     if part == 3:
@@ -409,9 +384,9 @@ def _tight(r, C, ov, M):
     t = np.uint64(0)
     for m1 in range(M + 1):
         if entry(r, m1, 0) + entry(C, M - m1, 1) == ov:
-            t |= _ONE << np.uint64(8 * m1)
+            t |= ONE << np.uint64(8 * m1)
         if entry(r, m1, 1) + entry(C, M - m1, 0) == ov:
-            t |= _ONE << np.uint64(8 * m1 + 4)
+            t |= ONE << np.uint64(8 * m1 + 4)
     return t
 
 
@@ -425,24 +400,14 @@ def _part_gains(bits, q, code, row, tight, T):
     out = np.uint64(0)
     while bits != 0:
         j = np.int64(trailing_zeros(bits))
-        bits &= bits - _ONE
+        bits &= bits - ONE
         if q == 3:
             gain = T.honor[code + _POW5[j - 27]] - row  # borrow-free: rows only grow
         else:
             gain = T.suit[code + _POW5[j - 9 * q]] - row
         if (gain & tight) != 0:
-            out |= _ONE << np.uint64(j)
+            out |= ONE << np.uint64(j)
     return out
-
-
-@inline_kernel
-def _spread(occ):
-    """Bit mask of the kinds that :func:`_near` accepts, from the mask of held kinds.
-
-    A kind held or within two of a held kind of the same suit (honors: held only).
-    """
-    return (occ | ((occ << np.uint64(1)) & _FROM_LEFT1) | ((occ << np.uint64(2)) & _FROM_LEFT2)
-            | ((occ >> np.uint64(1)) & _FROM_RIGHT1) | ((occ >> np.uint64(2)) & _FROM_RIGHT2))
 
 
 @inline_kernel
@@ -460,7 +425,7 @@ def _discard_m(hand, nm, que, inset, visible, T, lo, hi, sc, c0, c1, c2, c3, n, 
     product of two unchanged parts, computed once.
     """
     (s, ties, first, std_best, r0, r1, r2, r3, C0, C1, C2, C3, P01, P23, pairs, odd, occ,
-     full, par) = _scan_full(hand, nm, T, lo, hi, 2, sc, c0, c1, c2, c3, n, M)
+     full, par, tied) = _scan_full(hand, nm, T, lo, hi, 2, sc, c0, c1, c2, c3, n, M)
     if ties <= 1:
         return first, s
     # products of two parts, for the complements of the waiting hands (an empty
@@ -472,17 +437,17 @@ def _discard_m(hand, nm, que, inset, visible, T, lo, hi, sc, c0, c1, c2, c3, n, 
     allowed = np.uint64(0)  # kinds of the tile set, but not of the missing suit
     for j in range(34):
         if inset[j] and not (j < 27 and j // 9 == que):
-            allowed |= _ONE << np.uint64(j)
+            allowed |= ONE << np.uint64(j)
     need = 3 * M + 1 - s  # the overlap of a waiting hand of shanten s
     best_k = -1
     best_u = -1
-    for k in range(lo, hi):
-        if sc[k] != s:
-            continue
+    while tied != 0:  # the tied kinds, lowest first
+        k = np.int64(trailing_zeros(tied))
+        tied &= tied - ONE
         p = k // 9 if k < 27 else 3
         cp = _pick(p, c0, c1, c2, c3) - _POW5[k - 9 * p]
         rp = _row_of(p, cp, T)
-        bk = _ONE << np.uint64(k)
+        bk = ONE << np.uint64(k)
         ck = hand[k]
         # W = hand - k: held kinds, kinds held four times, odd kinds, pairs and singles
         occw = occ if ck > 1 else occ & ~bk
@@ -501,30 +466,30 @@ def _discard_m(hand, nm, que, inset, visible, T, lo, hi, sc, c0, c1, c2, c3, n, 
         if (std_best & bk) != 0 and rest != 0:
             # W's complement of part q is C_q (q == p) or rp times the two other
             # parts; only the parts holding candidate kinds need theirs
-            if (rest & _PART0) != 0:
+            if (rest & PART0) != 0:
                 w = rp if p == 0 else r0
                 D = C0 if p == 0 else _cz(rp, _pick(p, P23, P23, P13, P12), M)
-                better |= _part_gains(rest & _PART0, 0, cp if p == 0 else c0, w,
+                better |= _part_gains(rest & PART0, 0, cp if p == 0 else c0, w,
                                       _tight(w, D, need, M), T)
-            if (rest & _PART1) != 0:
+            if (rest & PART1) != 0:
                 w = rp if p == 1 else r1
                 D = C1 if p == 1 else _cz(rp, _pick(p, P23, P23, P03, P02), M)
-                better |= _part_gains(rest & _PART1, 1, cp if p == 1 else c1, w,
+                better |= _part_gains(rest & PART1, 1, cp if p == 1 else c1, w,
                                       _tight(w, D, need, M), T)
-            if (rest & _PART2) != 0:
+            if (rest & PART2) != 0:
                 w = rp if p == 2 else r2
                 D = C2 if p == 2 else _cz(rp, _pick(p, P13, P03, P01, P01), M)
-                better |= _part_gains(rest & _PART2, 2, cp if p == 2 else c2, w,
+                better |= _part_gains(rest & PART2, 2, cp if p == 2 else c2, w,
                                       _tight(w, D, need, M), T)
-            if (rest & _PART3) != 0:
+            if (rest & PART3) != 0:
                 w = rp if p == 3 else r3
                 D = C3 if p == 3 else _cz(rp, _pick(p, P12, P02, P01, P01), M)
-                better |= _part_gains(rest & _PART3, 3, cp if p == 3 else c3, w,
+                better |= _part_gains(rest & PART3, 3, cp if p == 3 else c3, w,
                                       _tight(w, D, need, M), T)
         u = 0
         while better != 0:
             j = np.int64(trailing_zeros(better))
-            better &= better - _ONE
+            better &= better - ONE
             live = 4 - hand[j] - visible[j] + (1 if j == k else 0)
             if live > 0:
                 u += live

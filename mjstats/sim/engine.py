@@ -36,10 +36,11 @@ from __future__ import annotations
 import numpy as np
 
 from mjstats._jit import inline_kernel, kernel, noref_kernel, parallel_kernel, prange
+from mjstats.core.bits import ONE, _part_bits
 from mjstats.core.complete import _is_complete
 from mjstats.core.rng import _below
 from mjstats.core.shanten import _shanten
-from mjstats.core.waits import SHAPES_WORK, _shapes_into, _wait_mask_i
+from mjstats.core.waits import SHAPES_WORK, _shapes_into, _wait_bits
 from mjstats.errors import RuleError
 from mjstats.rules.base import Family, RuleSet
 from mjstats.scoring import kernels as K
@@ -244,6 +245,7 @@ def _refresh(p, s, hand, que, inset, mask, ready, T, mt, mk, nm):
     missing-suit tiles.  A kind whose four copies the seat already holds
     (concealed plus its own pong or kong) is no wait.  A leaf kernel (its helpers
     are inlined): numba then adds no reference counting of its array arguments.
+    With ``ready[p]`` 0 the seat's mask is all 0 (the callers rely on it).
     """
     ready[p] = 0
     for k in range(34):
@@ -254,21 +256,16 @@ def _refresh(p, s, hand, que, inset, mask, ready, T, mt, mk, nm):
         s = B._shanten_any(hand[p], T)
     if s != 0:
         return
-    _wait_mask_i(hand[p], T, mask[p])
+    w = _wait_bits(hand[p], T) & ~_part_bits(que[p])
     for i in range(nm[p]):
         if mt[p, i] != K.CHOW:
             k = mk[p, i]
             if hand[p, k] + (3 if mt[p, i] == K.PONG else 4) >= 4:
-                mask[p, k] = 0
-    n = 0
+                w &= ~(ONE << np.uint64(k))
     for k in range(34):
-        if mask[p, k]:
-            if not inset[k] or (k < 27 and k // 9 == que[p]):
-                mask[p, k] = 0
-            else:
-                n += 1
-    if n > 0:
-        ready[p] = 1
+        x = np.uint8((w >> np.uint64(k)) & ONE) & inset[k]
+        mask[p, k] = x
+        ready[p] |= x
 
 
 @noref_kernel
@@ -562,7 +559,7 @@ def _play(wall, n_wall, dealer, bots, que_in, script, P, values, sw, T, inset, s
             q = B._choose_que(hand[p], bots[p], state)
         que[p] = q
         seat_rec[base + p, C_QUE] = q
-        _log(ev, evn, log, EV_QUE, p, q, -1, 0)
+        _log_i(ev, evn, log, EV_QUE, p, q, -1, 0)
     for p in range(4):
         if p != dealer:
             _refresh(p, -99, hand, que, inset, mask, ready, T, mt, mk, nm)
@@ -595,7 +592,7 @@ def _play(wall, n_wall, dealer, bots, que_in, script, P, values, sw, T, inset, s
                 passblock[cur, k] = 0
             after_kong = False
             tsumo = drawn
-            _log(ev, evn, log, EV_DRAW, cur, drawn, 0, 0)
+            _log_i(ev, evn, log, EV_DRAW, cur, drawn, 0, 0)
         elif mode == 1:
             drawn = pending
         turn_over = False
@@ -621,7 +618,7 @@ def _play(wall, n_wall, dealer, bots, que_in, script, P, values, sw, T, inset, s
                         if v > 0:
                             n_won += 1
                             won[cur] = n_won
-                            _log(ev, evn, log, EV_WIN, cur, drawn, -1, flags)
+                            _log_i(ev, evn, log, EV_WIN, cur, drawn, -1, flags)
                             _record_win(cur, drawn, -1, flags, v, n_won, ndraw[cur], step,
                                         hand, visible, T, mask, tbits, best, info, seat_rec,
                                         pat_rec, base, buf, work)
@@ -662,7 +659,7 @@ def _play(wall, n_wall, dealer, bots, que_in, script, P, values, sw, T, inset, s
                             _refresh(cur, 0, hand, que, inset, mask, ready, T, mt, mk, nm)
                             n_won += 1
                             won[cur] = n_won
-                            _log(ev, evn, log, EV_WIN, cur, t, -1, flags)
+                            _log_i(ev, evn, log, EV_WIN, cur, t, -1, flags)
                             _record_win(cur, t, -1, flags, v, n_won, 0, step, hand, visible,
                                         T, mask, tbits, best, info, seat_rec, pat_rec, base,
                                         buf, work)
@@ -736,7 +733,7 @@ def _play(wall, n_wall, dealer, bots, que_in, script, P, values, sw, T, inset, s
                             winners[i - 1] = q
                             nr += 1
                     if nr > 0:
-                        _log(ev, evn, log, EV_ROB, cur, kk, -1, 0)
+                        _log_i(ev, evn, log, EV_ROB, cur, kk, -1, 0)
                         hand[cur, kk] -= 1
                         last = cur
                         for i in range(3):
@@ -752,7 +749,7 @@ def _play(wall, n_wall, dealer, bots, que_in, script, P, values, sw, T, inset, s
                                            T, conc, buf, work, hits, best, info)
                             n_won += 1
                             won[q] = n_won
-                            _log(ev, evn, log, EV_WIN, q, kk, cur, flags)
+                            _log_i(ev, evn, log, EV_WIN, q, kk, cur, flags)
                             _record_win(q, kk, cur, flags, v, n_won, ndraw[q], step, hand,
                                         visible, T, mask, tbits, best, info, seat_rec,
                                         pat_rec, base, buf, work)
@@ -791,7 +788,7 @@ def _play(wall, n_wall, dealer, bots, que_in, script, P, values, sw, T, inset, s
                             kfrom = mfrom[cur, i]
                     seat_rec[base + cur, C_N_ADDKONG] += 1
                     pay_now = (not P[P_BUGANG_NOW]) or just == kk
-                _log(ev, evn, log, EV_KONG, cur, kk, -1, ktyp)
+                _log_i(ev, evn, log, EV_KONG, cur, kk, -1, ktyp)
                 last_kong_type = ktyp
                 kong_feeder = kfrom
                 _kong_money(cur, ktyp, kfrom, pay_now, P, won, kp, lastk, seat_rec, base, ev,
@@ -805,7 +802,7 @@ def _play(wall, n_wall, dealer, bots, que_in, script, P, values, sw, T, inset, s
                 after_kong = True
                 _refresh(cur, -99, hand, que, inset, mask, ready, T,
                          mt, mk, nm)
-                _log(ev, evn, log, EV_DRAW, cur, drawn, 1, 0)
+                _log_i(ev, evn, log, EV_DRAW, cur, drawn, 1, 0)
         if turn_over:
             if n_won >= 3 or P[P_END_AT_WIN]:
                 end_reason = 0
@@ -828,10 +825,13 @@ def _play(wall, n_wall, dealer, bots, que_in, script, P, values, sw, T, inset, s
         hand[cur, d] -= 1
         ndisc[cur] += 1
         step += 1
-        _log(ev, evn, log, EV_DISCARD, cur, d, -1, 0)
+        _log_i(ev, evn, log, EV_DISCARD, cur, d, -1, 0)
         if not (d == tsumo and not kong_turn):
-            # (a drawn tile thrown straight back leaves the hand, its waits, as they were)
-            _refresh(cur, s_after, hand, que, inset, mask, ready, T, mt, mk, nm)
+            # (a drawn tile thrown straight back leaves the hand, its waits, as they were;
+            # a seat not ready before (its wait mask all 0) and not after needs nothing)
+            if ready[cur] or not (s_after > 0 or (s_after == -99
+                                                  and _has_que(hand[cur], que[cur]))):
+                _refresh(cur, s_after, hand, que, inset, mask, ready, T, mt, mk, nm)
         kong_discard = after_kong
         after_kong = False
         wall_left = tail - head + 1
@@ -873,7 +873,7 @@ def _play(wall, n_wall, dealer, bots, que_in, script, P, values, sw, T, inset, s
             else:
                 passblock[q, d] = 1
                 seat_rec[base + q, C_PASSED] += 1
-                _log(ev, evn, log, EV_PASS, q, d, cur, v)
+                _log_i(ev, evn, log, EV_PASS, q, d, cur, v)
         if nwin > 0:
             if nwin > max_multi:
                 max_multi = nwin
@@ -898,7 +898,7 @@ def _play(wall, n_wall, dealer, bots, que_in, script, P, values, sw, T, inset, s
                                    buf, work, hits, best, info)
                 n_won += 1
                 won[q] = n_won
-                _log(ev, evn, log, EV_WIN, q, d, cur, flags)
+                _log_i(ev, evn, log, EV_WIN, q, d, cur, flags)
                 _record_win(q, d, cur, flags, v, n_won, ndraw[q], step, hand, visible, T,
                             mask, tbits, best, info, seat_rec, pat_rec, base, buf, work)
                 if n_won == 1:
@@ -954,7 +954,7 @@ def _play(wall, n_wall, dealer, bots, que_in, script, P, values, sw, T, inset, s
                     seat_rec[base + q, C_N_KONG] += 1
                     n_kongs += 1
                     claimed = True
-                    _log(ev, evn, log, EV_KONG, q, d, cur, K.KONG)
+                    _log_i(ev, evn, log, EV_KONG, q, d, cur, K.KONG)
                     take[q, cur] += 1
                     last_kong_type = K.KONG
                     kong_feeder = cur
@@ -967,7 +967,7 @@ def _play(wall, n_wall, dealer, bots, que_in, script, P, values, sw, T, inset, s
                     after_kong = True
                     _refresh(q, -99, hand, que, inset, mask, ready, T,
                              mt, mk, nm)
-                    _log(ev, evn, log, EV_DRAW, q, pending, 1, 0)
+                    _log_i(ev, evn, log, EV_DRAW, q, pending, 1, 0)
                     nxt = q
                     mode = 1
                 elif B._want_pong(hand[q], d, nm[q], mt[q], mk[q], que[q], bot, T, state, bsc):
@@ -976,7 +976,7 @@ def _play(wall, n_wall, dealer, bots, que_in, script, P, values, sw, T, inset, s
                     _add_meld(q, K.PONG, d, cur, mt, mk, mfrom, nm)
                     seat_rec[base + q, C_N_PONG] += 1
                     claimed = True
-                    _log(ev, evn, log, EV_PONG, q, d, cur, 0)
+                    _log_i(ev, evn, log, EV_PONG, q, d, cur, 0)
                     take[q, cur] += 1
                     nxt = q
                     mode = 2
@@ -996,7 +996,7 @@ def _play(wall, n_wall, dealer, bots, que_in, script, P, values, sw, T, inset, s
                         seat_rec[base + q, C_N_CHOW] += 1
                         take[q, cur] += 1
                         claimed = True
-                        _log(ev, evn, log, EV_CHOW, q, d, cur, lo)
+                        _log_i(ev, evn, log, EV_CHOW, q, d, cur, lo)
                         nxt = q
                         mode = 2
         if nxt >= 0:
@@ -1014,7 +1014,7 @@ def _play(wall, n_wall, dealer, bots, que_in, script, P, values, sw, T, inset, s
         n_ready, n_not, n_hz = _settle(dealer, hand, mt, mk, nm, que, won, ready, mask, kp,
                                        visible, P, values, sw, T, conc, buf, work, hits, best,
                                        info, seat_rec, base, ev, evn, log)
-    _log(ev, evn, log, EV_END, -1, end_reason, -1, 0)
+    _log_i(ev, evn, log, EV_END, -1, end_reason, -1, 0)
     for p in range(4):
         seat_rec[base + p, C_N_DRAWS] = ndraw[p]
     hand_rec[g, H_DEALER] = dealer
