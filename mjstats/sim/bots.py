@@ -36,7 +36,7 @@ from numba.cpython.unsafe.numbers import trailing_zeros
 
 from mjstats._choices import choice_code
 from mjstats._jit import inline_kernel, noref_kernel
-from mjstats.core.bits import ONE, PART0, PART1, PART2, PART3, _near, _spread
+from mjstats.core.bits import ONE, PART0, PART1, PART2, PART3, _near, _part_bits, _spread
 from mjstats.core.codes import _codes, _pick
 from mjstats.core.rng import _below
 from mjstats.core.shanten import _conv, _final, _overlap_m, _shanten
@@ -104,6 +104,32 @@ def _pair_stats(hand):
         pairs += hand[k] // 2
         odd += hand[k] % 2
     return pairs, odd
+
+
+@inline_kernel
+def _hand_bits(hand):
+    """One pass over a hand: ``(occ, full, par, pairs, odd)``.
+
+    The bit masks of the kinds held, held four times and held an odd number of
+    times, the number of pairs (``sum(c // 2)``) and of odd kinds.
+    """
+    occ = np.uint64(0)
+    full = np.uint64(0)
+    par = np.uint64(0)
+    pairs = 0
+    odd = 0
+    for k in range(34):
+        c = hand[k]
+        b = ONE << np.uint64(k)
+        if c > 0:
+            occ |= b
+        if c >= 4:
+            full |= b
+        if c % 2 == 1:
+            par |= b
+            odd += 1
+        pairs += c // 2
+    return occ, full, par, pairs, odd
 
 
 @inline_kernel
@@ -203,7 +229,7 @@ def _scan_full(hand, nm, T, lo, hi, form, out, c0, c1, c2, c3, n, M):
         h2 = _tight(r2, C2, ovh, M)
         h3 = _tight(r3, C3, ovh, M)
         keep = 3 * M + 1 - ovh  # standard shanten after a discard that keeps the overlap
-    pairs, odd = _pair_stats(hand)
+    occ, full, par, pairs, odd = _hand_bits(hand)
     s7odd = s7even = 99
     if nm == 0:
         s7odd = _s7(pairs, odd - 1, n - 1)  # a discard from an odd count
@@ -211,32 +237,26 @@ def _scan_full(hand, nm, T, lo, hi, form, out, c0, c1, c2, c3, n, M):
     best = 99
     ties = 0
     first = -1
-    std_best = np.uint64(0)
-    occ = full = par = tied = np.uint64(0)
-    for part in range(4):  # the part's row, code and tight mask picked once
+    std_best = tied = np.uint64(0)
+    for k in range(34):
+        out[k] = 99
+    span = ((ONE << np.uint64(hi)) - ONE) & ~((ONE << np.uint64(lo)) - ONE)  # kinds lo..hi-1
+    for part in range(4):  # the held kinds of each part, lowest first
         rp = _pick(part, r0, r1, r2, r3)
         cp = _pick(part, c0, c1, c2, c3)
         hp = _pick(part, h0, h1, h2, h3)
-        for k in range(9 * part, 9 * part + (9 if part < 3 else 7)):
-            out[k] = 99
-            c = hand[k]
-            if c == 0:
-                continue
+        held = occ & span & _part_bits(part)
+        while held != 0:
+            k = np.int64(trailing_zeros(held))
+            held &= held - ONE
             b = ONE << np.uint64(k)
-            occ |= b
-            if c >= 4:
-                full |= b
-            if c % 2 == 1:
-                par |= b
-            if k < lo or k >= hi:
-                continue
-            x = s7odd if c % 2 == 1 else s7even
+            x = s7odd if (par & b) != 0 else s7even
             if form != 1:
                 loss = rp - _row_of(part, cp - _POW5[k - 9 * part], T)
                 st = keep if (hp & ~loss) != 0 else keep + 1
                 if st <= x:
                     x = st
-                    std_best |= ONE << np.uint64(k)
+                    std_best |= b
             out[k] = x
             if x < best:
                 best = x
@@ -436,8 +456,8 @@ def _discard_m(hand, nm, que, inset, visible, T, lo, hi, sc, c0, c1, c2, c3, n, 
     P13 = _cz(r1, r3, M)
     allowed = np.uint64(0)  # kinds of the tile set, but not of the missing suit
     for j in range(34):
-        if inset[j] and not (j < 27 and j // 9 == que):
-            allowed |= ONE << np.uint64(j)
+        allowed |= np.uint64(inset[j] != 0) << np.uint64(j)
+    allowed &= ~_part_bits(que)
     need = 3 * M + 1 - s  # the overlap of a waiting hand of shanten s
     best_k = -1
     best_u = -1
