@@ -68,3 +68,29 @@ def _part_bits(q):
     if q == 3:
         return PART3
     return np.uint64(0)
+
+
+@inline_kernel
+def _hand_bits(counts):
+    """One pass over a hand: ``(occ, full, par, pairs, odd)``.
+
+    The bit masks of the kinds held, held four times and held an odd number of
+    times, the number of pairs (``sum(c // 2)``) and of odd kinds.
+    """
+    occ = np.uint64(0)
+    full = np.uint64(0)
+    par = np.uint64(0)
+    pairs = 0
+    odd = 0
+    for k in range(34):
+        c = counts[k]
+        b = ONE << np.uint64(k)
+        if c > 0:
+            occ |= b
+        if c >= 4:
+            full |= b
+        if c % 2 == 1:
+            par |= b
+            odd += 1
+        pairs += c // 2
+    return occ, full, par, pairs, odd

@@ -35,7 +35,7 @@ import numpy as np
 from numba.cpython.unsafe.numbers import trailing_zeros
 
 from mjstats._jit import inline_kernel, kernel, noref_kernel, parallel_kernel, prange
-from mjstats.core.bits import ONE, _part_bits, _spread
+from mjstats.core.bits import ONE, _hand_bits, _part_bits, _spread
 from mjstats.core.codes import _POW5, _codes, _pick, as_hand, as_hands
 from mjstats.core.decompose import DECOMPOSE_STATE, MAX_READINGS, _decompose_into
 from mjstats.tiles import kind_name, parse
@@ -103,32 +103,17 @@ def _wait_bits(counts, T):
     lookup, of the changed part, decides.
     """
     c0, c1, c2, c3, n = _codes(counts)
-    occ = np.uint64(0)
-    full = np.uint64(0)
+    occ, full, par, _, odd = _hand_bits(counts)
     m0 = 0
     m1 = 0
     m2 = 0
     m3 = 0
-    odd = 0
-    odd_kind = 0
-    for k in range(34):
-        c = counts[k]
-        b = ONE << np.uint64(k)
-        if c > 0:
-            occ |= b
-        if c >= 4:
-            full |= b
-        if c % 2 == 1:
-            odd += 1
-            odd_kind = k
-        if k < 9:
-            m0 += c
-        elif k < 18:
-            m1 += c
-        elif k < 27:
-            m2 += c
-        else:
-            m3 += c
+    for r in range(9):
+        m0 += counts[r]
+        m1 += counts[9 + r]
+        m2 += counts[18 + r]
+    for r in range(27, 34):
+        m3 += counts[r]
     out = np.uint64(0)
     if (n + 1) % 3 == 2:
         ok0 = T.suit_ok[c0] != 0
@@ -173,7 +158,7 @@ def _wait_bits(counts, T):
             if ok:
                 out |= ONE << np.uint64(k)
     if n == 13 and odd == 1:
-        out |= ONE << np.uint64(odd_kind)  # seven pairs: the single odd kind
+        out |= par  # seven pairs: the single odd kind
     return out
 
 

@@ -36,7 +36,17 @@ from numba.cpython.unsafe.numbers import trailing_zeros
 
 from mjstats._choices import choice_code
 from mjstats._jit import inline_kernel, noref_kernel
-from mjstats.core.bits import ONE, PART0, PART1, PART2, PART3, _near, _part_bits, _spread
+from mjstats.core.bits import (
+    ONE,
+    PART0,
+    PART1,
+    PART2,
+    PART3,
+    _hand_bits,
+    _near,
+    _part_bits,
+    _spread,
+)
 from mjstats.core.codes import _codes, _pick
 from mjstats.core.rng import _below
 from mjstats.core.shanten import _conv, _final, _overlap_m, _shanten
@@ -104,32 +114,6 @@ def _pair_stats(hand):
         pairs += hand[k] // 2
         odd += hand[k] % 2
     return pairs, odd
-
-
-@inline_kernel
-def _hand_bits(hand):
-    """One pass over a hand: ``(occ, full, par, pairs, odd)``.
-
-    The bit masks of the kinds held, held four times and held an odd number of
-    times, the number of pairs (``sum(c // 2)``) and of odd kinds.
-    """
-    occ = np.uint64(0)
-    full = np.uint64(0)
-    par = np.uint64(0)
-    pairs = 0
-    odd = 0
-    for k in range(34):
-        c = hand[k]
-        b = ONE << np.uint64(k)
-        if c > 0:
-            occ |= b
-        if c >= 4:
-            full |= b
-        if c % 2 == 1:
-            par |= b
-            odd += 1
-        pairs += c // 2
-    return occ, full, par, pairs, odd
 
 
 @inline_kernel

@@ -38,3 +38,21 @@ def test_part_bits_partition_the_kinds():
     assert sum(parts) == (1 << 34) - 1
     assert [bin(p).count("1") for p in parts] == [9, 9, 9, 7]
     assert int(bits._part_bits(-1)) == 0
+
+
+@kernel
+def _hand_bits_of(counts):
+    return bits._hand_bits(counts)
+
+
+def test_hand_bits_against_numpy(rng):
+    for n in (0, 1, 13, 14):
+        for _ in range(200):
+            counts = np.bincount(rng.choice(136, n, replace=False) // 4, minlength=34)
+            counts = counts.astype(np.int8)
+            occ, full, par, pairs, odd = _hand_bits_of(counts)
+            as_mask = lambda sel: sum(1 << int(k) for k in np.flatnonzero(sel))  # noqa: E731
+            assert int(occ) == as_mask(counts > 0)
+            assert int(full) == as_mask(counts == 4)
+            assert int(par) == as_mask(counts % 2 == 1)
+            assert pairs == int((counts // 2).sum()) and odd == int((counts % 2).sum())
