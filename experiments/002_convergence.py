@@ -30,7 +30,7 @@ def main(argv: list[str] | None = None) -> pd.DataFrame:
     args.out.mkdir(parents=True, exist_ok=True)
     task = functools.partial(complete_counts_task, args.tileset, 14, args.seed)
     chunk = CHUNK * max(1, min(64, args.deals // (CHUNK * 40)))
-    frames = run_chunks(task, args.deals, chunk, desc="deals")
+    frames = run_chunks(task, args.deals, chunk, block=CHUNK, desc="deals")
     df = pd.concat(frames, ignore_index=True)
     df.to_parquet(args.out / "convergence.parquet", index=False)
     exact = float(mj.exact.complete_probability(args.tileset, "any"))

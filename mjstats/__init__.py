@@ -8,6 +8,7 @@
 
 from mjstats import api, exact
 from mjstats import plotting as plot
+from mjstats._version import __version__
 from mjstats.api import rules, score
 from mjstats.core import (
     Meld,
@@ -49,9 +50,9 @@ from mjstats.tiles import (
 # attribute to the module, so set it back (the subpackage stays importable by name).
 rules = api.rules  # noqa: F811
 
-__version__ = "0.1.0"
 
 __all__ = [
+    "__version__",
     "TILESETS",
     "Table",
     "HandError",

@@ -45,6 +45,10 @@ def _source_hash() -> str:
     return h.hexdigest()
 
 
+CACHE_MARKER = ".mjstats-kernel-cache"
+"""File that marks a kernel-cache folder as made by mjstats: only such folders are ever removed."""
+
+
 def _set_cache_dir() -> None:
     if os.environ.get("NUMBA_CACHE_DIR"):
         return  # the user chose a folder; respect it
@@ -52,17 +56,29 @@ def _set_cache_dir() -> None:
     folder = Path(base) / "numba" / _source_hash()
     try:
         folder.mkdir(parents=True, exist_ok=True)
+        (folder / CACHE_MARKER).touch()
     except OSError:
         return  # read-only home: numba falls back to __pycache__
     numba.config.CACHE_DIR = str(folder)
-    # drop folders of other versions unused for a day (a day, so that another
-    # process still running an older version keeps its cache)
+    _drop_stale(folder)
+
+
+def _drop_stale(keep: Path, age: float = 86400) -> None:
+    """Remove the kernel caches of other source versions unused for ``age`` seconds.
+
+    Only folders beside ``keep`` that mjstats made (they hold
+    :data:`CACHE_MARKER`) are removed, never a link, a file or anything else a
+    user put there; a day's grace lets another process still running an older
+    version keep its cache.
+    """
     import shutil
     import time
 
-    for old in folder.parent.iterdir():
+    for old in keep.parent.iterdir():
         try:
-            stale = old != folder and old.is_dir() and time.time() - old.stat().st_mtime > 86400
+            marker = old / CACHE_MARKER  # touched by every process that uses the cache
+            stale = (old != keep and not old.is_symlink() and old.is_dir()
+                     and marker.is_file() and time.time() - marker.stat().st_mtime > age)
         except OSError:
             continue
         if stale:

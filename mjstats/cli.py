@@ -192,8 +192,9 @@ def _simulate_daer(args) -> int:
     import pandas as pd
 
     from mjstats import daer
-    from mjstats.runner import connect
+    from mjstats.runner import announce_seed, connect
 
+    announce_seed(args)
     bots = args.bots if len(args.bots) > 1 else args.bots[0]
     r = daer.simulate(args.rules, args.games, bots, args.seed, slip=args.slip,
                       records=args.records, out=args.out, resume=args.resume,
@@ -219,17 +220,22 @@ def main(argv: list[str] | None = None) -> int:
 
     parser = build_parser()
     args = parser.parse_args(argv)
+    args.argv = list(sys.argv[1:] if argv is None else argv)
     try:
         return int(args.func(args) or 0)
     except MjStatsError as e:
         print(f"mjstats: error: {e}", file=sys.stderr)
         return 2
-    except KeyboardInterrupt as e:
-        print(f"mjstats: {e or 'interrupted'}", file=sys.stderr)
-        return 130
     except BrokenPipeError:  # output piped into head & co.
         sys.stderr.close()
         return 0
+    except OSError as e:  # a path the system refuses (disk full, permissions ...)
+        where = f" ({e.filename})" if e.filename else ""
+        print(f"mjstats: error: {e.strerror or e}{where}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt as e:
+        print(f"mjstats: {e or 'interrupted'}", file=sys.stderr)
+        return 130
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -242,8 +242,9 @@ def write_report(out: str | Path = "report", games: int = 200_000, deals: int | 
     """
     if games <= 0:
         raise MjStatsError(f"games must be positive, got {games}")
-    outp = Path(out)
-    outp.mkdir(parents=True, exist_ok=True)
+    from mjstats.runfolder import writable_folder
+
+    outp = writable_folder(out, "report folder")
     ctx = Context(games=int(games), deals=int(deals or max(20 * games, 131_072)), seed=int(seed),
                   out=outp, progress=progress, command=command)
     t0 = time.perf_counter()

@@ -8,9 +8,12 @@ chunk is a pure function of ``(seed, start, count)``.  Hence
 * the same seed and size give the same numbers locally (kernels use all local
   cores inside a chunk) and on a Dask cluster (chunks go to workers);
 * with ``out=``, each finished chunk is written at once to
-  ``out/chunk-NNNNNN.parquet`` (atomically), so Ctrl-C or a killed worker loses
-  only the chunks in flight, and ``resume=True`` computes just the missing ones
-  and returns exactly what an uninterrupted run returns;
+  ``out/chunk-NNNNNN.parquet`` (atomically, with its run's identity inside), so
+  Ctrl-C or a killed worker loses only the chunks in flight, and
+  ``resume=True`` computes just the missing ones and returns exactly what an
+  uninterrupted run returns; the folder holds one run, written by one process
+  at a time, and a saved chunk is used only once proven to be that run's
+  (:mod:`mjstats.runfolder`, ``docs/durability.md``);
 * memory stays flat: chunks are reduced as they arrive (``reduce``), and
   per-item rows are only kept when a task returns them.
 
@@ -23,26 +26,23 @@ file always has its parts).
 
 from __future__ import annotations
 
-import json
-import os
 from collections.abc import Callable
+from contextlib import nullcontext
 from pathlib import Path
 from typing import Any
 
 import pandas as pd
 
 from mjstats.errors import MjStatsError
-from mjstats.sim.deals import CHUNK
-
-MANIFEST = "manifest.json"
+from mjstats.runfolder import RunFolder, saved_seed, writable_folder
 
 
-def plan_chunks(total: int, chunk: int, block: int = CHUNK) -> list[tuple[int, int]]:
+def plan_chunks(total: int, chunk: int, block: int = 1) -> list[tuple[int, int]]:
     """``(start, count)`` of each chunk; ``chunk`` must be a multiple of the seeding ``block``.
 
     Examples
     --------
-    >>> plan_chunks(300_000, 131_072)
+    >>> plan_chunks(300_000, 131_072, 65_536)
     [(0, 131072), (131072, 131072), (262144, 37856)]
     """
     if total < 0:
@@ -52,63 +52,12 @@ def plan_chunks(total: int, chunk: int, block: int = CHUNK) -> list[tuple[int, i
     return [(s, min(chunk, total - s)) for s in range(0, total, chunk)]
 
 
-def _chunk_path(out: Path, j: int) -> Path:
-    return out / f"chunk-{j:06d}.parquet"
-
-
-def _write_atomic(df: pd.DataFrame, path: Path) -> None:
-    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
-    df.to_parquet(tmp, index=False)
-    os.replace(tmp, path)
-
-
-def _write_chunk(result, path: Path) -> None:
-    """Save a chunk: a frame, or a dict of frames (extra parts first, the chunk file last)."""
-    if isinstance(result, dict):
-        names = list(result)
-        for name in names[1:]:
-            _write_atomic(result[name], path.with_suffix(f".{name}.parquet"))
-        result = result[names[0]]
-    _write_atomic(result, path)
-
-
-def _read_chunk(path: Path, first: str | None):
-    """Read back what :func:`_write_chunk` saved (``first``: the dict's first name)."""
-    df = pd.read_parquet(path)
-    if first is None:
-        return df
-    out = {first: df}
-    for part in sorted(path.parent.glob(path.stem + ".*.parquet")):
-        out[part.name[len(path.stem) + 1: -len(".parquet")]] = pd.read_parquet(part)
-    return out
-
-
-def _check_manifest(out: Path, meta: dict, resume: bool) -> None:
-    path = out / MANIFEST
-    if path.exists():
-        old = json.loads(path.read_text())
-        if old != meta:
-            diff = {k: (old.get(k), meta.get(k)) for k in set(old) | set(meta)
-                    if old.get(k) != meta.get(k)}
-            raise MjStatsError(
-                f"{out} holds a different run (differences, saved vs asked: {diff}); "
-                f"use another --out folder"
-            )
-        if not resume and any(out.glob("chunk-*.parquet")):
-            raise MjStatsError(
-                f"{out} already holds chunks of this run; pass resume=True (--resume) to "
-                f"finish it, or use another folder"
-            )
-    else:
-        out.mkdir(parents=True, exist_ok=True)
-        path.write_text(json.dumps(meta, indent=2, sort_keys=True))
-
-
 def run_chunks(
     task: Callable[[int, int], pd.DataFrame],
     total: int,
     chunk: int,
     *,
+    block: int,
     reduce: Callable[[Any, pd.DataFrame], Any] | None = None,
     out: str | Path | None = None,
     resume: bool = False,
@@ -117,7 +66,6 @@ def run_chunks(
     progress: bool = True,
     desc: str = "chunks",
     unit_scale: int = 1,
-    block: int = CHUNK,
     first_part: str | None = None,
     unit: str = "it",
 ):
@@ -130,25 +78,28 @@ def run_chunks(
         its arguments.
     total, chunk : int
         Items in all and per chunk (a multiple of ``block``).
+    block : int
+        Items per seeded block of the task (a chunk must hold whole blocks).
     reduce : callable, optional
         ``reduce(acc, df) -> acc`` with ``acc`` starting as ``None``; default keeps a
         list of the chunk frames.  Applied in chunk order, so any reduction (even
         a non-commutative one) gives the same result however chunks were run.
     out : path, optional
-        Folder for the durable chunk files and the run's manifest.
+        Folder of the run (:class:`mjstats.runfolder.RunFolder`): its manifest and
+        each finished chunk, locked for this run while it runs.
     resume : bool
-        Reuse the chunks already in ``out`` (same manifest) and run the rest.
+        Reuse the chunks already in ``out`` that prove to be this run's, and run
+        the rest.
     client : dask.distributed.Client, optional
         Send chunks to this cluster instead of running them here.
     meta : dict, optional
-        What identifies the run (study, rules, seed, size ...); stored in and
-        checked against ``out/manifest.json``.
+        What identifies the run (study, rules, seed, size ...); stored in the
+        manifest and in every chunk file, and checked before any saved chunk is
+        used.
     progress : bool
         Show a tqdm bar (items per second and ETA).
     desc, unit, unit_scale : str, str, int
         Label of the bar, name of an item, items counted per item of ``total``.
-    block : int
-        Items per seeded block (:data:`mjstats.sim.deals.CHUNK` for deals).
     first_part : str, optional
         When tasks return dicts: the name of their first frame, needed to read
         saved chunks back on ``resume``.
@@ -162,36 +113,37 @@ def run_chunks(
     --------
     >>> import functools
     >>> from mjstats.runner import run_chunks, sum_frames
-    >>> from mjstats.sim.deals import complete_counts_task
+    >>> from mjstats.sim.deals import CHUNK, complete_counts_task
     >>> task = functools.partial(complete_counts_task, "sichuan", 14, 7)
-    >>> df = run_chunks(task, 200_000, 131_072, reduce=sum_frames, progress=False)
+    >>> df = run_chunks(task, 200_000, 2 * CHUNK, block=CHUNK, reduce=sum_frames,
+    ...                 progress=False)
     >>> int(df["deals"].iloc[0])
     200000
     """
     chunks = plan_chunks(int(total), int(chunk), int(block))
-    outp = Path(out) if out is not None else None
-    meta = dict(meta or {}, total=int(total), chunk=int(chunk))
-    done: dict[int, Path] = {}
-    if outp is not None:
-        _check_manifest(outp, meta, resume)
-        done = {j: _chunk_path(outp, j) for j in range(len(chunks))
-                if _chunk_path(outp, j).exists()}
-    results: dict[int, pd.DataFrame] = {}
+    identity = dict(meta or {}, total=int(total), chunk=int(chunk), block=int(block))
+    folder = RunFolder(out, identity).open(resume) if out is not None else None
+    with folder or nullcontext():
+        return _run(task, chunks, reduce or _append, folder, client, first_part,
+                    progress, desc, unit, unit_scale, int(total))
+
+
+def _run(task, chunks, reducer, folder, client, first_part, progress, desc, unit, unit_scale,
+         total):
+    results: dict[int, Any] = {}
     acc = None
     next_j = 0
-    reducer = reduce or _append
-
     bar = None
     if progress:
         from tqdm.auto import tqdm
 
-        bar = tqdm(total=int(total) * unit_scale, desc=desc, unit=unit, unit_scale=True,
+        bar = tqdm(total=total * unit_scale, desc=desc, unit=unit, unit_scale=True,
                    smoothing=0.1)
 
-    def finish(j: int, df: pd.DataFrame) -> None:
+    def finish(j: int, df, saved: bool) -> None:
         nonlocal acc, next_j
-        if outp is not None and j not in done:
-            _write_chunk(df, _chunk_path(outp, j))
+        if folder is not None and not saved:
+            folder.write(j, *chunks[j], df)
         results[j] = df
         if bar is not None:
             bar.update(chunks[j][1] * unit_scale)
@@ -202,31 +154,44 @@ def run_chunks(
     try:
         todo = []
         for j in range(len(chunks)):
-            if j in done:
-                finish(j, _read_chunk(done[j], first_part))
-            else:
+            old = folder.read(j, *chunks[j], first_part) if folder is not None else None
+            if old is None:
                 todo.append(j)
+            else:
+                finish(j, old, saved=True)
         if client is None:
             for j in todo:
-                finish(j, task(*chunks[j]))
+                finish(j, task(*chunks[j]), saved=False)
         else:
             from dask.distributed import as_completed
 
             futures = {client.submit(task, *chunks[j], pure=False): j for j in todo}
             for fut in as_completed(futures):
-                finish(futures[fut], fut.result())
+                finish(futures[fut], fut.result(), saved=False)
     except KeyboardInterrupt:
-        if outp is not None:
-            saved = len(list(outp.glob("chunk-[0-9][0-9][0-9][0-9][0-9][0-9].parquet")))
+        if folder is not None:
+            saved = len(folder.chunk_files())
             raise KeyboardInterrupt(
-                f"interrupted: {saved}/{len(chunks)} chunks saved in {outp}; run again with "
-                f"resume=True (--resume) to finish"
+                f"interrupted: {saved}/{len(chunks)} chunks saved in {folder.path}; run the "
+                f"same command again with --resume (resume=True) to finish"
             ) from None
         raise
     finally:
         if bar is not None:
             bar.close()
     return acc
+
+
+def run_seed(seed, out: str | Path | None, resume: bool):
+    """The seed of a run: ``seed``, or, resuming a run saved without one, the seed it drew.
+
+    A run started with ``seed=None`` draws fresh entropy and records it in its
+    manifest; ``resume=True`` with ``seed=None`` reads it back, so such a run
+    can always be finished.
+    """
+    if seed is None and resume and out is not None:
+        return saved_seed(out)
+    return seed
 
 
 RECORDS_UP_TO = 200_000
@@ -259,6 +224,29 @@ def add_run_arguments(parser, folder: str = "--out") -> None:
                         help=f"finish the interrupted run saved in {folder} (same numbers)")
     parser.add_argument("--dask", default=None, metavar="ADDRESS",
                         help="run the chunks on a Dask scheduler, e.g. tcp://host:8786")
+
+
+def announce_seed(args, folder: str = "out") -> None:
+    """Command line: a run saved in a folder without ``--seed`` draws its seed now and says so.
+
+    The drawn seed is set on ``args`` (and saved in the run's manifest), and
+    one line on standard error gives the exact command that finishes the run
+    if it is interrupted (``--resume`` alone also reuses the saved seed).
+    """
+    import shlex
+    import sys
+
+    import numpy as np
+
+    where = getattr(args, folder, None)
+    if args.seed is not None or where is None or getattr(args, "resume", False):
+        return
+    writable_folder(where, "run folder")  # a bad folder is reported first, and alone
+    args.seed = int(np.random.SeedSequence().entropy)
+    argv = list(getattr(args, "argv", None) or sys.argv[1:])
+    cmd = shlex.join(["mjstats", *argv, "--seed", str(args.seed), "--resume"])
+    print(f"mjstats: no --seed given; this run uses --seed {args.seed} (saved in {where}); "
+          f"if it is interrupted, finish it with: {cmd}", file=sys.stderr, flush=True)
 
 
 def connect(address: str | None):

@@ -21,7 +21,7 @@ def test_chunking_does_not_change_numbers():
     whole = {f: count_complete(n, "sichuan", 14, form=f, seed=2026)
              for f in ("standard", "seven_pairs", "any")}
     for chunk in (CHUNK, 2 * CHUNK, 8 * CHUNK):
-        df = run_chunks(TASK, n, chunk, reduce=sum_frames, progress=False)
+        df = run_chunks(TASK, n, chunk, reduce=sum_frames, progress=False, block=CHUNK)
         assert int(df["deals"].iloc[0]) == n
         for f, v in whole.items():
             assert int(df[f"complete_{f}"].iloc[0]) == v
@@ -31,12 +31,15 @@ def test_chunking_does_not_change_numbers():
 def test_plan_and_errors(tmp_path):
     assert plan_chunks(0, CHUNK) == []
     with pytest.raises(MjStatsError, match="multiple of"):
-        plan_chunks(10, 1000)
-    run_chunks(TASK, CHUNK, CHUNK, out=tmp_path, meta={"seed": 1}, progress=False)
+        plan_chunks(10, 1000, CHUNK)
+    run_chunks(TASK, CHUNK, CHUNK, out=tmp_path, meta={"seed": 1}, progress=False,
+                   block=CHUNK)
     with pytest.raises(MjStatsError, match="different run"):
-        run_chunks(TASK, CHUNK, CHUNK, out=tmp_path, meta={"seed": 2}, progress=False)
+        run_chunks(TASK, CHUNK, CHUNK, out=tmp_path, meta={"seed": 2}, progress=False,
+                   block=CHUNK)
     with pytest.raises(MjStatsError, match="resume"):
-        run_chunks(TASK, CHUNK, CHUNK, out=tmp_path, meta={"seed": 1}, progress=False)
+        run_chunks(TASK, CHUNK, CHUNK, out=tmp_path, meta={"seed": 1}, progress=False,
+                   block=CHUNK)
 
 
 def test_killed_run_resumes_to_the_same_numbers(tmp_path):
@@ -49,7 +52,8 @@ def test_killed_run_resumes_to_the_same_numbers(tmp_path):
         def slow(start, count):
             time.sleep(0.2)
             return d.complete_counts_task("sichuan", 14, 2026, start, count)
-        run_chunks(slow, {n}, {chunk}, out={str(out)!r}, meta={{"t": 1}}, progress=False)
+        run_chunks(slow, {n}, {chunk}, out={str(out)!r}, meta={{"t": 1}}, progress=False,
+                   block={chunk})
     """)
     proc = subprocess.Popen([sys.executable, "-c", script], start_new_session=True)
     try:
@@ -63,8 +67,8 @@ def test_killed_run_resumes_to_the_same_numbers(tmp_path):
     saved = len(list(out.glob("chunk-*.parquet")))
     assert 3 <= saved < 40, saved
     resumed = run_chunks(TASK, n, chunk, reduce=sum_frames, out=out, resume=True,
-                         meta={"t": 1}, progress=False)
-    straight = run_chunks(TASK, n, chunk, reduce=sum_frames, progress=False)
+                         meta={"t": 1}, progress=False, block=CHUNK)
+    straight = run_chunks(TASK, n, chunk, reduce=sum_frames, progress=False, block=CHUNK)
     pd.testing.assert_frame_equal(resumed, straight)
     assert len(list(out.glob("chunk-*.parquet"))) == 40
 
@@ -72,11 +76,12 @@ def test_killed_run_resumes_to_the_same_numbers(tmp_path):
 def test_dask_cluster_gives_identical_tables():
     distributed = pytest.importorskip("dask.distributed")
     n, chunk = 6 * CHUNK, CHUNK
-    local = run_chunks(TASK, n, chunk, reduce=sum_frames, progress=False)
+    local = run_chunks(TASK, n, chunk, reduce=sum_frames, progress=False, block=CHUNK)
     with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
                                   dashboard_address=None) as cluster, \
             distributed.Client(cluster) as client:
-        remote = run_chunks(TASK, n, chunk, reduce=sum_frames, client=client, progress=False)
+        remote = run_chunks(TASK, n, chunk, reduce=sum_frames, client=client, progress=False,
+                            block=CHUNK)
     pd.testing.assert_frame_equal(local, remote)
 
 

@@ -234,10 +234,11 @@ def simulate(
     chunk = int(chunk)
     if chunk < 1:
         raise MjStatsError(f"chunk must be at least 1, got {chunk}")
-    ss = seed_sequence(seed)
+    from mjstats.runner import run_chunks, run_seed
+
+    ss = seed_sequence(run_seed(seed, out, resume))
     if records is None:
         records = n <= RECORDS_UP_TO
-    from mjstats.runner import run_chunks
 
     task = functools.partial(games_task, r, names, slip, bool(chi_next_on_draw), ss, chunk,
                              bool(records))

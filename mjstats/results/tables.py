@@ -52,6 +52,33 @@ def proportion_table(rows: list[dict], conf: float = 0.95) -> pd.DataFrame:
     return df[list(PROPORTION_COLUMNS) + extra]
 
 
+TABLE_SUFFIXES = (".parquet", ".csv")
+
+
+def check_table_path(path: str | Path) -> Path:
+    """Check, before any work, that a table can be written to ``path``; return it.
+
+    The suffix must be ``.parquet`` or ``.csv``; the path must not be a folder;
+    its folder must exist or be creatable, and accept a new file.
+
+    Examples
+    --------
+    >>> check_table_path("table.txt")
+    Traceback (most recent call last):
+    ...
+    mjstats.errors.MjStatsError: output file must end in .parquet or .csv, got 'table.txt'
+    """
+    from mjstats.runfolder import writable_folder
+
+    path = Path(path)
+    if path.suffix.lower() not in TABLE_SUFFIXES:
+        raise MjStatsError(f"output file must end in .parquet or .csv, got {path.name!r}")
+    if path.is_dir():
+        raise MjStatsError(f"{path} is a folder; give a file name ending in .parquet or .csv")
+    writable_folder(path.parent, "output folder")
+    return path
+
+
 def write_table(df: pd.DataFrame, path: str | Path) -> Path:
     """Write a table to ``.parquet`` or ``.csv`` (chosen by the suffix); return the path.
 
@@ -62,12 +89,8 @@ def write_table(df: pd.DataFrame, path: str | Path) -> Path:
     >>> p.read_text().splitlines()
     ['a', '1']
     """
-    path = Path(path)
-    suffix = path.suffix.lower()
-    if suffix not in (".parquet", ".csv"):
-        raise MjStatsError(f"output file must end in .parquet or .csv, got {path.name!r}")
-    path.parent.mkdir(parents=True, exist_ok=True)
-    if suffix == ".parquet":
+    path = check_table_path(path)
+    if path.suffix.lower() == ".parquet":
         df.to_parquet(path, index=False)
     else:
         df.to_csv(path, index=False)

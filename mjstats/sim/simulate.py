@@ -321,7 +321,7 @@ def simulate(rules: str | RuleSet = "sichuan", games: int = 10_000,
     >>> r.stats["games"], r.stats["pay_sum/all"]
     (40, 0)
     """
-    from mjstats.runner import run_chunks
+    from mjstats.runner import run_chunks, run_seed
 
     R = _rules(rules)
     games = int(games)
@@ -333,7 +333,7 @@ def simulate(rules: str | RuleSet = "sichuan", games: int = 10_000,
         records = games <= RECORDS_UP_TO
     log = max(0, min(int(log), games))
     b = _bots(bots)
-    ss = seed_sequence(seed)
+    ss = seed_sequence(run_seed(seed, out, resume))
     E.engine_params(R)  # rejects a rule set the engine cannot play before any work
     task = functools.partial(games_task, R.name, dict(R.switches), b, ss, bool(records),
                              int(first_game))
@@ -617,7 +617,7 @@ def compare(rules: list[str | RuleSet], games: int = 10_000, bots="efficiency",
     >>> r["sichuan-app"].stats["pair/aligned"]
     20
     """
-    from mjstats.runner import run_chunks
+    from mjstats.runner import run_chunks, run_seed
 
     Rs = [_rules(name) for name in rules]
     keys = [_label(R) for R in Rs]
@@ -631,7 +631,7 @@ def compare(rules: list[str | RuleSet], games: int = 10_000, bots="efficiency",
     if records is None:
         records = games <= RECORDS_UP_TO
     b = _bots(bots)
-    ss = seed_sequence(seed)
+    ss = seed_sequence(run_seed(seed, out, resume))
     specs = tuple((R.name, dict(R.switches)) for R in Rs)
     task = functools.partial(compare_task, specs, b, ss, bool(records))
     meta = {"study": "compare", "rules": [R.name for R in Rs],
@@ -655,8 +655,9 @@ def compare(rules: list[str | RuleSet], games: int = 10_000, bots="efficiency",
 
 
 def _cmd_simulate(args: argparse.Namespace) -> int:
-    from mjstats.runner import connect
+    from mjstats.runner import announce_seed, connect
 
+    announce_seed(args)
     bots = args.bots if len(args.bots) > 1 else args.bots[0]
     r = simulate(args.rules, args.games, bots, args.seed, records=args.records,
                  out=args.out, resume=args.resume, client=connect(args.dask),
@@ -667,8 +668,9 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
 
 def _cmd_compare(args: argparse.Namespace) -> int:
     from mjstats.results.games import compare_table
-    from mjstats.runner import connect
+    from mjstats.runner import announce_seed, connect
 
+    announce_seed(args)
     bots = args.bots if len(args.bots) > 1 else args.bots[0]
     res = compare(args.rules, args.games, bots, args.seed, out=args.out, resume=args.resume,
                   client=connect(args.dask), progress=not args.quiet, records=False)

@@ -291,15 +291,15 @@ def study_counts(tileset: str | TileSet, deals: int, seed: SeedLike = None,
         raise MjStatsError(f"batch_chunks must be >= 1, got {batch_chunks}")
     import functools
 
-    from mjstats.runner import run_chunks, sum_frames
+    from mjstats.runner import run_chunks, run_seed, sum_frames
 
-    ss = seed_sequence(seed)
+    ss = seed_sequence(run_seed(seed, out, resume))
     task = functools.partial(counts_task, ts.name, study, ss)
     meta = {"study": f"deal_study/{study}", "tileset": ts.name,
             "seed_entropy": str(ss.entropy), "spawn_key": list(ss.spawn_key)}
     df = run_chunks(task, deals, int(batch_chunks) * CHUNK, reduce=sum_frames, out=out,
                     resume=resume, client=client, meta=meta, progress=progress,
-                    desc=f"deals {ts.name}")
+                    desc=f"deals {ts.name}", block=CHUNK)
     return df.iloc[0].to_numpy(dtype=np.int64)
 
 
@@ -478,8 +478,12 @@ def run_deal_study_cli(args) -> pd.DataFrame:
     ``.parquet`` or ``.csv`` path), ``study`` (``full``/``complete``),
     ``no_progress`` and ``conf``.  See :func:`add_deal_arguments` for the parser.
     """
-    from mjstats.runner import connect
+    from mjstats.results.tables import check_table_path
+    from mjstats.runner import announce_seed, connect
 
+    if getattr(args, "out", None):
+        check_table_path(args.out)  # a bad path fails now, not after the study
+    announce_seed(args, "chunks")
     client = connect(getattr(args, "dask", None))
     try:
         df = deal_study(

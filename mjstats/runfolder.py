@@ -1,0 +1,445 @@
+"""A run's folder on disk: one writer, one run, and no chunk used unless proven its own.
+
+A durable run (:func:`mjstats.runner.run_chunks` with ``out=``) keeps in its
+folder
+
+* ``manifest.json``: the run's identity (what was asked: study, rule set and
+  every switch, bots, seed entropy, size, chunking, records flag) with the
+  mjstats version and the run-folder schema, and the SHA-256 of every file of
+  each finished chunk;
+* ``chunk-NNNNNN.parquet``: each finished chunk, and its extra parts
+  ``chunk-NNNNNN.<part>.parquet`` (hands, seats, paired presets ...).  Every
+  file carries in its Parquet metadata the whole identity of its run, its
+  chunk index, first item and size, and its part name; the chunk file lists
+  its parts with their row counts.  Pages carry checksums;
+* ``.lock`` and ``.owner.json``: the lock held by the run that writes there,
+  and who that run is.
+
+:class:`RunFolder` enforces the rules of ``docs/durability.md``: an exclusive
+lock for the whole run; manifest and chunks written to unique temporary files
+and renamed into place; symbolic links refused; a folder of another run (or of
+chunks without a manifest) refused unless every chunk proves to belong to this
+run; a chunk file that is unreadable, truncated, foreign, swapped, of another
+version, or missing a part is never used: it is computed again, with one line
+on standard error.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+import re
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import pandas as pd
+
+from mjstats._version import __version__
+from mjstats.errors import MjStatsError
+
+MANIFEST = "manifest.json"
+LOCK = ".lock"
+OWNER = ".owner.json"
+SCHEMA = 2
+"""Version of the run-folder layout; a folder of another schema is another run."""
+
+_KEY = b"mjstats.chunk"
+_CHUNK_FILE = re.compile(r"chunk-(\d{6})\.parquet")
+_TMP_PREFIX = ".tmp-"
+
+
+class RunFolderError(MjStatsError):
+    """A run folder that cannot be used for the run asked: another run's, busy, unsafe."""
+
+
+def _json(obj) -> dict:
+    """``obj`` as it reads back from JSON (tuples become lists), so comparisons are exact."""
+    return json.loads(json.dumps(obj, sort_keys=True))
+
+
+def _say(line: str) -> None:
+    print(f"mjstats: {line}", file=sys.stderr, flush=True)
+
+
+def _command() -> str:
+    import shlex
+
+    argv = list(sys.argv)
+    if argv and argv[0].endswith(("mjstats", "__main__.py")):
+        argv[0] = "mjstats"
+    return shlex.join(argv)
+
+
+class RunFolder:
+    """The folder of one durable run.
+
+    Parameters
+    ----------
+    path : str or Path
+        The folder (created if missing).
+    identity : dict
+        What identifies the run (JSON-serialisable); the mjstats version and
+        :data:`SCHEMA` are added.
+
+    Use it as a context manager: entering takes the folder's lock (held until
+    the run ends) and checks the manifest; see :meth:`open`.
+    """
+
+    def __init__(self, path: str | Path, identity: dict):
+        self.path = Path(path)
+        self.identity = _json(dict(identity, mjstats=__version__, schema=SCHEMA))
+        self._lock = None
+        self._created = time.strftime("%Y-%m-%d %H:%M:%S")
+        self._ledger: dict[str, dict[str, str]] | None = {}
+
+    # ----------------------------------------------------------- opening
+
+    def open(self, resume: bool) -> RunFolder:
+        """Lock the folder for this run and check that it holds this run (or nothing).
+
+        Raises :class:`RunFolderError` (one line) when the path is not a usable
+        folder, another process holds the folder, a symbolic link is inside it,
+        or the folder holds another run: a manifest that differs from this run,
+        or chunks without a manifest unless ``resume`` and every readable chunk
+        names this run.  Chunks of this run without ``resume`` are refused too
+        (nothing is recomputed silently over finished work).
+        """
+        self._make()
+        self._take_lock()
+        try:
+            self._refuse_links()
+            for tmp in self.path.glob(_TMP_PREFIX + "*"):  # left by a killed writer
+                tmp.unlink(missing_ok=True)
+            self._check_manifest(resume)
+        except BaseException:
+            self.close()
+            raise
+        return self
+
+    def __enter__(self) -> RunFolder:
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+    def close(self) -> None:
+        """Release the lock."""
+        if self._lock is not None:
+            (self.path / OWNER).unlink(missing_ok=True)
+            self._lock.release()
+            self._lock = None
+
+    def _make(self) -> None:
+        writable_folder(self.path, "run folder")
+
+    def _take_lock(self) -> None:
+        from filelock import FileLock, Timeout
+
+        lock_path = self.path / LOCK
+        if lock_path.is_symlink():
+            raise RunFolderError(f"{lock_path} is a symbolic link; mjstats refuses to follow "
+                                 f"links inside a run folder")
+        lock = FileLock(str(lock_path), timeout=0)
+        try:
+            lock.acquire()
+        except Timeout:
+            raise RunFolderError(f"{self.path} is in use by another run ({self._owner()}); "
+                                 f"wait for it to finish or use another folder") from None
+        self._lock = lock
+        self._write_json(OWNER, {"pid": os.getpid(), "command": _command(),
+                                 "started": time.strftime("%Y-%m-%d %H:%M:%S"),
+                                 "run": self.identity})
+
+    def _owner(self) -> str:
+        for _ in range(40):  # the holder writes its name just after taking the lock
+            try:
+                o = json.loads((self.path / OWNER).read_text())
+                return f"pid {o['pid']}, started {o['started']}: {o['command']}"
+            except (OSError, ValueError, KeyError, TypeError):
+                time.sleep(0.05)
+        return "owner unknown"
+
+    def _refuse_links(self) -> None:
+        for entry in self.path.iterdir():
+            if entry.is_symlink():
+                raise RunFolderError(f"{entry} is a symbolic link; mjstats refuses to follow "
+                                     f"links inside a run folder (remove it)")
+
+    def _check_manifest(self, resume: bool) -> None:
+        path = self.path / MANIFEST
+        chunks = self.chunk_files()
+        if path.exists():
+            try:
+                saved = json.loads(path.read_text())
+                saved_run = saved["run"]
+            except (OSError, ValueError, KeyError, TypeError):
+                raise RunFolderError(f"{path} is unreadable or not an mjstats manifest; "
+                                     f"use another folder") from None
+            if not _same_run(saved_run, self.identity):
+                raise RunFolderError(f"{self.path} holds a different run (saved vs asked: "
+                                     f"{_differences(saved_run, self.identity)}); "
+                                     f"use another folder")
+            if chunks and not resume:
+                raise RunFolderError(f"{self.path} already holds {len(chunks)} chunk(s) of "
+                                     f"this run; pass --resume (resume=True) to finish it, "
+                                     f"or use another folder")
+            if saved_run == self.identity:
+                ledger = saved.get("chunks", {})
+                self._ledger = ledger if isinstance(ledger, dict) else {}
+                self._created = saved.get("created", self._created)
+                return
+            _say(f"{self.path} was started by mjstats {saved_run.get('mjstats')} (schema "
+                 f"{saved_run.get('schema')}); its chunks are computed again")
+        elif chunks:
+            if not resume:
+                raise RunFolderError(
+                    f"{self.path} holds {len(chunks)} chunk file(s) but no {MANIFEST}, so "
+                    f"they may be another run's; pass --resume (resume=True) to use those "
+                    f"that name this run, or use another folder")
+            for f in chunks.values():
+                meta = _file_meta(f)
+                if meta is not None and not _same_run(meta.get("run"), self.identity):
+                    raise RunFolderError(
+                        f"{self.path} has no {MANIFEST} and {f.name} belongs to another run "
+                        f"(saved vs asked: {_differences(meta.get('run'), self.identity)}); "
+                        f"use another folder")
+            self._ledger = None  # the digests went with the manifest: identity checks only
+        self._save_manifest()
+
+    def _save_manifest(self) -> None:
+        self._write_json(MANIFEST, {"run": self.identity, "created": self._created,
+                                    "command": _command(), "chunks": self._ledger or {}})
+
+    # ----------------------------------------------------------- chunks
+
+    def chunk_files(self) -> dict[int, Path]:
+        """The chunk files present, by chunk index."""
+        out = {}
+        for f in self.path.iterdir():
+            m = _CHUNK_FILE.fullmatch(f.name)
+            if m:
+                out[int(m.group(1))] = f
+        return out
+
+    def chunk_path(self, j: int, part: str | None = None) -> Path:
+        """Path of chunk ``j`` (its part ``part``)."""
+        return self.path / (f"chunk-{j:06d}.parquet" if part is None
+                            else f"chunk-{j:06d}.{part}.parquet")
+
+    def read(self, j: int, start: int, count: int, first: str | None):
+        """Chunk ``j`` as saved, or ``None`` when it is absent or not provably this run's.
+
+        Everything is checked before anything is used: every file of the chunk
+        is a plain file (no link), reads whole with its checksums, names this
+        run, this chunk (index, first item, size) and its own part, and has the
+        row count its chunk file recorded.  A chunk that fails is reported in
+        one line on standard error; the caller computes it again.
+        """
+        main = self.chunk_path(j)
+        if not main.exists() and not main.is_symlink():
+            return None
+        try:
+            digests = None if self._ledger is None else self._ledger.get(f"{j:06d}", {})
+            meta, df = self._read_part(main, j, start, count, None, digests)
+            parts = meta.get("parts")
+            if not isinstance(parts, dict) or (first or "") not in parts or (
+                    first is None and len(parts) != 1):
+                raise _BadChunk("its list of parts is missing or wrong")
+            frames = {first: df} if first is not None else None
+            for name, rows in parts.items():
+                if name == (first or ""):
+                    if len(df) != rows:
+                        raise _BadChunk(f"it holds {len(df)} rows where {rows} were written")
+                    continue
+                _, pdf = self._read_part(self.chunk_path(j, name), j, start, count, name,
+                                         digests)
+                if len(pdf) != rows:
+                    raise _BadChunk(f"part {name!r} holds {len(pdf)} rows where {rows} were "
+                                    f"written")
+                frames[name] = pdf
+        except _BadChunk as e:
+            _say(f"chunk {j} of {self.path} is not used ({e}); computing it again")
+            return None
+        return df if first is None else frames
+
+    def _read_part(self, path: Path, j: int, start: int, count: int, part: str | None,
+                   digests: dict | None):
+        import pyarrow as pa
+        import pyarrow.parquet as pq
+
+        if path.is_symlink():
+            raise RunFolderError(f"{path} is a symbolic link; mjstats refuses to follow links "
+                                 f"inside a run folder (remove it)")
+        try:
+            data = path.read_bytes()  # one read: every check below is of these bytes
+        except FileNotFoundError:
+            raise _BadChunk(f"{path.name} is missing") from None
+        meta = _file_meta(pa.BufferReader(data))
+        if meta is None:
+            raise _BadChunk(f"{path.name} is unreadable or truncated")
+        if meta.get("run") != self.identity:
+            run = meta.get("run") or {}
+            if run.get("mjstats") != self.identity["mjstats"] or run.get(
+                    "schema") != self.identity["schema"]:
+                raise _BadChunk(f"{path.name} was written by mjstats {run.get('mjstats')} "
+                                f"(schema {run.get('schema')})")
+            raise _BadChunk(f"{path.name} belongs to another run: "
+                            f"{_differences(run, self.identity)}")
+        where = (meta.get("chunk"), meta.get("start"), meta.get("count"))
+        if where != (j, start, count):
+            raise _BadChunk(f"{path.name} holds chunk {where[0]} (items {where[1]}.. , "
+                            f"{where[2]} items), not chunk {j}")
+        if meta.get("part") != (part or ""):
+            raise _BadChunk(f"{path.name} holds part {meta.get('part')!r}")
+        if digests is not None and path.name not in digests:
+            raise _BadChunk(f"{path.name} is not recorded as finished in {MANIFEST}")
+        if digests is not None and digests.get(path.name) != _digest(data):
+            raise _BadChunk(f"{path.name} differs from the file that was written (SHA-256)")
+        try:
+            df = pd.read_parquet(io.BytesIO(data), page_checksum_verification=True)
+            if pq.read_metadata(pa.BufferReader(data)).num_rows != len(df):
+                raise ValueError("row count")
+        except Exception as e:  # pyarrow raises many kinds on a damaged file
+            raise _BadChunk(f"{path.name} is damaged ({type(e).__name__})") from None
+        return meta, df
+
+    def write(self, j: int, start: int, count: int, result) -> None:
+        """Save chunk ``j`` (a frame, or a dict of frames whose first is the chunk file).
+
+        The extra parts are written first, the chunk file, which lists them,
+        next, and the manifest, which records the SHA-256 of every file of the
+        chunk, last: a chunk counts as finished once the manifest lists it.
+        """
+        frames = result if isinstance(result, dict) else {"": result}
+        names = list(frames)
+        first = names[0]
+        parts = {n: len(frames[n]) for n in names}
+        digests = {}
+        for name in names[1:]:
+            path = self.chunk_path(j, name)
+            digests[path.name] = self._write_frame(
+                frames[name], path, {"chunk": j, "start": start, "count": count, "part": name})
+        path = self.chunk_path(j)
+        digests[path.name] = self._write_frame(
+            frames[first], path, {"chunk": j, "start": start, "count": count, "part": "",
+                                  "parts": parts})
+        if self._ledger is None:
+            self._ledger = {}
+        self._ledger[f"{j:06d}"] = digests
+        self._save_manifest()
+
+    def _write_frame(self, df: pd.DataFrame, path: Path, where: dict) -> str:
+        """Write one Parquet file with the run's identity inside; return its SHA-256."""
+        import pyarrow as pa
+        import pyarrow.parquet as pq
+
+        table = pa.Table.from_pandas(df, preserve_index=False)
+        meta = dict(table.schema.metadata or {})
+        meta[_KEY] = json.dumps(dict(where, run=self.identity), sort_keys=True).encode()
+        table = table.replace_schema_metadata(meta)
+        buf = io.BytesIO()
+        pq.write_table(table, buf, write_page_checksum=True)
+        data = buf.getvalue()
+        self._replace(path, lambda f: f.write(data), binary=True)
+        return _digest(data)
+
+    def _write_json(self, name: str, obj) -> None:
+        text = json.dumps(obj, indent=2, sort_keys=True)
+        self._replace(self.path / name, lambda f: f.write(text), binary=False)
+
+    def _replace(self, path: Path, dump, binary: bool) -> None:
+        """Write through a fresh temporary file in the folder, then rename it over ``path``.
+
+        ``mkstemp`` creates the file exclusively with an unguessable name, so no
+        planted link is followed; the rename replaces a link at ``path`` itself,
+        never its target.
+        """
+        fd, tmp = tempfile.mkstemp(prefix=_TMP_PREFIX, suffix=".part", dir=self.path)
+        try:
+            with os.fdopen(fd, "wb" if binary else "w") as f:
+                dump(f)
+                f.flush()
+                os.fsync(f.fileno())
+            os.replace(tmp, path)
+        except BaseException:
+            Path(tmp).unlink(missing_ok=True)
+            raise
+
+
+class _BadChunk(Exception):
+    """A saved chunk that must not be used (the message says why)."""
+
+
+def writable_folder(path: str | Path, what: str = "folder") -> Path:
+    """Create ``path`` if needed and prove that a file can be written in it; return it.
+
+    Raises :class:`RunFolderError` (one line) when ``path`` is a file, cannot be
+    created, or refuses a new file: checked before any work starts.
+    """
+    p = Path(path)
+    if p.exists() and not p.is_dir():
+        raise RunFolderError(f"the {what} {p} is a file, not a folder")
+    try:
+        p.mkdir(parents=True, exist_ok=True)
+        fd, probe = tempfile.mkstemp(prefix=_TMP_PREFIX, dir=p)
+        os.close(fd)
+        os.unlink(probe)
+    except OSError as e:
+        raise RunFolderError(f"cannot write in {what} {p}: {e.strerror or e}") from None
+    return p
+
+
+def _digest(data: bytes) -> str:
+    import hashlib
+
+    return hashlib.sha256(data).hexdigest()
+
+
+def _file_meta(path) -> dict | None:
+    """The mjstats metadata of a chunk file (a path or a buffer), or ``None`` if unreadable."""
+    import pyarrow.parquet as pq
+
+    try:
+        raw = (pq.read_schema(path).metadata or {}).get(_KEY)
+        meta = json.loads(raw) if raw else None
+    except Exception:  # a damaged file raises many kinds
+        return None
+    return meta if isinstance(meta, dict) else None
+
+
+def _same_run(saved, asked: dict) -> bool:
+    """Whether ``saved`` names the run ``asked``, whatever mjstats version wrote it."""
+    if not isinstance(saved, dict):
+        return False
+    skip = ("mjstats", "schema")
+    return ({k: v for k, v in saved.items() if k not in skip}
+            == {k: v for k, v in asked.items() if k not in skip})
+
+
+def _differences(saved, asked: dict) -> str:
+    """``key: saved -> asked`` for each differing field, shortest first."""
+    saved = saved if isinstance(saved, dict) else {}
+    keys = sorted(k for k in set(saved) | set(asked) if saved.get(k) != asked.get(k))
+    return "; ".join(f"{k}: {saved.get(k)!r} -> {asked.get(k)!r}" for k in keys) or "none"
+
+
+def saved_seed(path: str | Path):
+    """The seed of the run saved in ``path`` (a ``SeedSequence``), or ``None`` if there is none.
+
+    Lets a run started without a seed be resumed without knowing the seed it
+    drew (``--resume`` alone).
+    """
+    import numpy as np
+
+    f = Path(path) / MANIFEST
+    if f.is_symlink() or not f.is_file():
+        return None
+    try:
+        run = json.loads(f.read_text())["run"]
+        return np.random.SeedSequence(int(run["seed_entropy"]),
+                                      spawn_key=tuple(run.get("spawn_key", ())))
+    except (OSError, ValueError, KeyError, TypeError):
+        return None
