@@ -30,6 +30,7 @@ from mjstats.core.complete import _is_seven_pairs
 from mjstats.core.decompose import DECOMPOSE_STATE, MAX_READINGS, _decompose_into
 from mjstats.rules.guangan import GuanganPattern as G
 from mjstats.rules.liuzhou import LiuzhouPattern as L
+from mjstats.rules.sichuan import SWITCHES as _S_SWITCHES
 from mjstats.rules.sichuan import SichuanPattern as S
 
 # meld types of the exposed-meld arrays
@@ -53,9 +54,10 @@ F_SICHUAN = 0
 F_GUANGAN = 1
 F_LIUZHOU = 2
 
-# Sichuan switch slots (order of mjstats.rules.sichuan.SWITCHES)
-_SW_S_CAP = 1
-_SW_S_ZIMO = 2
+# Sichuan switch slots, by name (order of mjstats.rules.sichuan.SWITCHES)
+_S_SW_NAMES = [s.name for s in _S_SWITCHES]
+_SW_S_CAP = _S_SW_NAMES.index("cap")
+_SW_S_ZIMO = _S_SW_NAMES.index("zimo")
 # Guang'an switch slots
 _SW_G_JINGOU_DANDIAO = 1
 _SW_G_SANYUAN_PLUS = 3
