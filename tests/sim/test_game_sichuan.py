@@ -52,11 +52,15 @@ def test_zero_sum_and_records():
     ("sichuan", ("random", "value", "random", "efficiency"),
      dict(maomaoyu=True, zhuanyu=True, dianganghua="dianpao", chajiao="xiao", sijiao=False,
           zimo="fan", cap=None, haidi=True, juezhang=True, zhigang=1), 600),
+    ("sichuan", "efficiency", dict(dianganghua="dianpao", zimo="di"), 600),
+    ("sichuan", "efficiency", dict(dianganghua="dianpao", zimo="none"), 600),
     ("sichuan-app", "random", {}, 400),
 ])
 def test_validator_replays_logged_games(name, bots, switches, n):
     R = rules(name, **switches)
     r = simulate(R, games=n, seed=11, bots=bots, log=n)
+    if R.switches["dianganghua"] == "dianpao":  # 引杠杠上花 is among the replayed wins
+        assert ((r.seats["win_flags"] & K.FED_KONG) > 0).any()
     by_game = dict(tuple(r.seats.groupby("game")))
     assert len(r.logs) == n  # every hand logged, so every hand is replayed
     for lg in r.logs:  # validate() asserts each event's legality and every payment
