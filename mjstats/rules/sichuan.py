@@ -113,8 +113,8 @@ SWITCHES = (
     Switch("qianggang", True, (False, True),
            "抢杠胡 x2 (胡牌的积分要在原基础上番一倍)"),
     Switch("dianganghua", "zimo", ("zimo", "dianpao"),
-           "杠上花 after a kong fed by a discard: counts as self-draw (算自摸) or the feeder "
-           "alone pays (有的地区算放炮)"),
+           "杠上花 after a kong fed by a discard: counts as self-draw (算自摸) or is settled "
+           "as a discard, the feeder alone paying with no self-draw bonus (有的地区算放炮)"),
     Switch("zhigang", 2, (1, 2),
            "直杠 (kong from a discard): the feeder pays 2 (成都 section, 000) or 1 (004 app "
            "section 收取引杠者1倍)"),

@@ -8,7 +8,7 @@ One finished hand is described to the kernels by plain arrays:
   discard), :data:`ADDKONG` (added to a pong), :data:`CKONG` (concealed);
 * ``win``: the winning tile's kind; ``flags``: how it was won (:data:`SELF_DRAW`,
   :data:`AFTER_KONG`, :data:`ROBBING`, :data:`LAST_TILE`, :data:`FIRST_TURN`,
-  :data:`DEALER`, :data:`LAST_COPY`);
+  :data:`DEALER`, :data:`LAST_COPY`, :data:`FED_KONG`);
 * the rule set's :class:`~mjstats.rules.base.KernelRules` (family, value array,
   switch array) and the core lookup tables.
 
@@ -30,6 +30,7 @@ from mjstats.core.complete import _is_seven_pairs
 from mjstats.core.decompose import DECOMPOSE_STATE, MAX_READINGS, _decompose_into
 from mjstats.rules.guangan import GuanganPattern as G
 from mjstats.rules.liuzhou import LiuzhouPattern as L
+from mjstats.rules.sichuan import SWITCHES as _S_SWITCHES
 from mjstats.rules.sichuan import SichuanPattern as S
 
 # meld types of the exposed-meld arrays
@@ -47,15 +48,21 @@ LAST_TILE = 8
 FIRST_TURN = 16
 DEALER = 32
 LAST_COPY = 64
+FED_KONG = 128
+"""With ``SELF_DRAW | AFTER_KONG``: the kong behind the replacement tile was made on
+another player's discard (点杠, meld type :data:`KONG`).  Sichuan's
+``dianganghua="dianpao"`` then settles the win as a discard (no self-draw bonus)."""
 
 # families (mjstats.rules.base.Family)
 F_SICHUAN = 0
 F_GUANGAN = 1
 F_LIUZHOU = 2
 
-# Sichuan switch slots (order of mjstats.rules.sichuan.SWITCHES)
-_SW_S_CAP = 1
-_SW_S_ZIMO = 2
+# Sichuan switch slots, by name (order of mjstats.rules.sichuan.SWITCHES)
+_S_SW_NAMES = [s.name for s in _S_SWITCHES]
+_SW_S_CAP = _S_SW_NAMES.index("cap")
+_SW_S_ZIMO = _S_SW_NAMES.index("zimo")
+_SW_S_DIANGANGHUA = _S_SW_NAMES.index("dianganghua")
 # Guang'an switch slots
 _SW_G_JINGOU_DANDIAO = 1
 _SW_G_SANYUAN_PLUS = 3
@@ -381,6 +388,11 @@ def _sichuan_reading(conc, nm, win, flags, values, sw, buf, r, n_std, mt, mk, wo
         hits[S_JUEZHANG] = 1
         raw *= values[S_JUEZHANG]
     zimo = sw[_SW_S_ZIMO]
+    # 引杠杠上花算放炮 (dianganghua "dianpao" = 1): settled as a discard win, so no
+    # self-draw bonus; 杠上花 itself stays
+    fed = (flags & AFTER_KONG) != 0 and (flags & FED_KONG) != 0
+    if self_draw and fed and sw[_SW_S_DIANGANGHUA] == 1:
+        self_draw = False
     if self_draw and zimo == 1:
         hits[S_ZIMO] = 1
         raw *= 2

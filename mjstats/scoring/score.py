@@ -40,9 +40,10 @@ class Table:
         Seats still playing the hand (血战到底: those who have not won yet, the
         winner included); default every seat.  Only they pay a self-draw.
     kong_from : int, optional
-        Liuzhou 杠上花: who fed the kong behind the replacement tile (the
-        discarder of a direct kong, the player whose tile was ponged for an
-        added kong); default the seat after the winner.
+        杠上花: who fed the kong behind the replacement tile (the discarder of a
+        direct kong; in Liuzhou also the player whose tile was ponged for an
+        added kong); default the seat after the winner.  Used by Liuzhou and
+        by Sichuan's ``dianganghua="dianpao"``.
     sanbi : tuple of (int, int)
         Liuzhou 吃三比: ``(a, b)`` means player ``a`` took three melds from ``b``.
     """
@@ -272,7 +273,10 @@ def score(
         :class:`~mjstats.rules.RuleSet` with switches (``rules("sichuan", cap=16)``).
     after_kong : bool
         With ``self_draw``: 杠上花 (the tile replaced a kong).  Without: 杠上炮 (the
-        discarder had just konged).
+        discarder had just konged).  Under Sichuan's ``dianganghua="dianpao"`` a
+        杠上花 whose kong (the last listed) is a ``"kong"`` from a discard is
+        settled as a discard win: the kong's feeder (``Table.kong_from``) alone
+        pays, with no self-draw bonus.
     robbing_kong : bool
         抢杠: won on another player's added kong.
     last_tile : bool
@@ -315,6 +319,9 @@ def score(
     flags = _flags(self_draw, after_kong, robbing_kong, last_tile, first_turn, dealer, last_copy)
     if after_kong and self_draw and not any(mt[i] >= K.KONG for i in range(nm)):
         raise RuleError("杠上花 (after_kong with self_draw) needs a kong among the melds")
+    ms = tuple(parse_melds(melds))
+    if after_kong and self_draw and _last_kong(ms).type == MeldKind.KONG:
+        flags |= K.FED_KONG  # the replacement came from a kong on a discard (点杠)
     buf = np.full((MAX_READINGS, 5), -1, dtype=np.int16)
     work = np.zeros((K.N_WORK, 34), dtype=np.int64)
     n_pat = len(R.info)
@@ -331,12 +338,11 @@ def score(
         )
     if total == -1:
         raise HandError(f"the hand {hand!r} is not complete (四副搭子一将 or 七对) with {win!r}")
-    ms = tuple(parse_melds(melds))
     reading = _reading(conc, int(info[0]), int(info[2]), ms)
     hit_list = _hits(R, best)
     t = table or Table()
     t._check()
-    pay = _payments(R, int(total), flags, ms, t, best)
+    pay = _payments(R, int(total), flags, ms, t)
     return Score(R, int(total), int(info[1]), hit_list, reading, ms, pay)
 
 
@@ -414,7 +420,7 @@ def _last_kong(ms: tuple[ExposedMeld, ...]) -> ExposedMeld | None:
     return None
 
 
-def _payments(R: RuleSet, total: int, flags: int, ms, t: Table, best) -> dict[int, int]:
+def _payments(R: RuleSet, total: int, flags: int, ms, t: Table) -> dict[int, int]:
     pay = {s: 0 for s in range(t.seats)}
     w = t.winner
     self_draw = bool(flags & K.SELF_DRAW)
@@ -429,14 +435,13 @@ def _payments(R: RuleSet, total: int, flags: int, ms, t: Table, best) -> dict[in
     if not self_draw:
         move(t.feeder(), total)
         return pay
-    if R.family == Family.SICHUAN and flags & K.AFTER_KONG:
-        k = _last_kong(ms)
-        if k is not None and k.type == MeldKind.KONG and R.switches["dianganghua"] == "dianpao":
-            # 引杠杠上花算放炮: the kong's feeder alone pays, as for a discard
-            di = 1 if best[K.S_ZIMO] and R.switches["zimo"] == "di" else 0
-            kf = t.kong_from if t.kong_from is not None else t.feeder()
-            move(kf, total - di)
-            return pay
+    if (R.family == Family.SICHUAN and flags & K.FED_KONG
+            and R.switches["dianganghua"] == "dianpao"):
+        # 引杠杠上花算放炮: the kong's feeder alone pays, as for a discard (the
+        # kernel left out the self-draw bonus)
+        kf = t.kong_from if t.kong_from is not None else t.feeder()
+        move(kf, total)
+        return pay
     for s in t.others():
         move(s, total)
     return pay

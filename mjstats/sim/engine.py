@@ -115,13 +115,13 @@ REASONS = ("win", "kong", "transfer", "refund", "chajiao", "huazhu")
 PARAMS = (
     "family", "kong_money", "zhigang", "maomaoyu", "angang", "bugang", "bugang_now",
     "transfer", "zhuanyu", "chajiao_min", "sijiao", "huazhu", "huazhu_double", "last4",
-    "dianpao_hua", "zimo_di", "refund", "chow", "end_at_win", "rob", "hide_ckong", "rotate",
+    "dianpao_hua", "refund", "chow", "end_at_win", "rob", "hide_ckong", "rotate",
     "sanbi", "settle",
 )
 """Engine parameters (one ``int64`` each), built from a rule set by :func:`engine_params`."""
 (P_FAMILY, P_KONG_MONEY, P_ZHIGANG, P_MAOMAOYU, P_ANGANG, P_BUGANG, P_BUGANG_NOW,
  P_TRANSFER, P_ZHUANYU, P_CHAJIAO_MIN, P_SIJIAO, P_HUAZHU, P_HUAZHU_DOUBLE, P_LAST4,
- P_DIANPAO_HUA, P_ZIMO_DI, P_REFUND, P_CHOW, P_END_AT_WIN, P_ROB, P_HIDE_CKONG, P_ROTATE,
+ P_DIANPAO_HUA, P_REFUND, P_CHOW, P_END_AT_WIN, P_ROB, P_HIDE_CKONG, P_ROTATE,
  P_SANBI, P_SETTLE) = range(len(PARAMS))
 
 
@@ -167,7 +167,6 @@ def engine_params(R: RuleSet) -> np.ndarray:
         p[P_HUAZHU_DOUBLE] = 0
         p[P_LAST4] = 1 if sw["last4"] else 0
         p[P_DIANPAO_HUA] = 1 if sw["dianganghua"] == "dianpao" else 0
-        p[P_ZIMO_DI] = 1 if sw["zimo"] == "di" else 0
         p[P_REFUND] = 1
         p[P_ROB] = 1
         p[P_SETTLE] = 1
@@ -605,6 +604,8 @@ def _play(wall, n_wall, dealer, bots, que_in, script, P, values, sw, T, inset, s
                         flags = K.SELF_DRAW
                         if after_kong:
                             flags |= K.AFTER_KONG
+                            if last_kong_type == K.KONG:
+                                flags |= K.FED_KONG  # 点杠: the kong was made on a discard
                         if head > tail:
                             flags |= K.LAST_TILE
                         if cur == dealer:
@@ -624,19 +625,18 @@ def _play(wall, n_wall, dealer, bots, que_in, script, P, values, sw, T, inset, s
                                         pat_rec, base, buf, work)
                             if n_won == 1:
                                 next_dealer = cur
-                            # who pays
+                            # who pays; 引杠杠上花算放炮: the kong's feeder alone, and the
+                            # kernel left the self-draw bonus out of v
                             kf = -1
-                            if (after_kong and P[P_DIANPAO_HUA] and last_kong_type == K.KONG
-                                    and nm[cur] > 0):
-                                kf = mfrom[cur, nm[cur] - 1]
+                            if flags & K.FED_KONG and P[P_DIANPAO_HUA]:
+                                kf = kong_feeder
                             if family == K.F_LIUZHOU:
                                 _liuzhou_pay(cur, -1, v, flags, last_kong_type if after_kong
                                              else 0, kong_feeder, take, P, mult, seat_rec,
                                              base, ev, evn, log)
                             elif kf >= 0:
-                                di = 1 if (P[P_ZIMO_DI] and best[K.S_ZIMO] > 0) else 0
-                                _pay(kf, cur, v - di, R_WIN, C_PAY_WIN, seat_rec, base, ev,
-                                     evn, log)
+                                _pay(kf, cur, v, R_WIN, C_PAY_WIN, seat_rec, base, ev, evn,
+                                     log)
                             else:
                                 for j in range(4):
                                     if j != cur and won[j] == 0:

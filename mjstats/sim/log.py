@@ -25,7 +25,8 @@ def _flags_text(flags: int, lang: str) -> str:
 
     names = [(K.SELF_DRAW, "自摸", "self-draw"), (K.AFTER_KONG, "杠后", "after kong"),
              (K.ROBBING, "抢杠", "robbing"), (K.LAST_TILE, "海底", "last tile"),
-             (K.FIRST_TURN, "首巡", "first turn"), (K.LAST_COPY, "绝张", "last copy")]
+             (K.FIRST_TURN, "首巡", "first turn"), (K.LAST_COPY, "绝张", "last copy"),
+             (K.FED_KONG, "点杠", "kong fed by a discard")]
     out = [zh if lang == "zh" else en for bit, zh, en in names if flags & bit]
     return ("（" + "、".join(out) + "）") if lang == "zh" and out else (
         f" ({', '.join(out)})" if out else "")

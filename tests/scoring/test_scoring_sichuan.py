@@ -161,11 +161,36 @@ def test_payments():
     r = score("111333444m22266p", win="6p", rules="sichuan", self_draw=True,
               table=Table(active=(0, 1, 3)))
     assert r.payments == {0: 6, 1: -3, 2: 0, 3: -3}
-    # 引杠杠上花算放炮: the kong's feeder alone pays, without 自摸加底
-    R = rules("sichuan", dianganghua="dianpao")
-    r = score("111333m22266p", ["kong 4m"], "6p", rules=R, self_draw=True, after_kong=True,
-              table=Table(kong_from=2))
-    assert r.total == 2 * 2 * 2 + 1 and r.payments == {0: 8, 1: 0, 2: -8, 3: 0}
+
+
+# 杠上花 after 点杠: seat 2 fed a kong of 4m, the replacement 6p completes
+# 大对子 2 x2 (根, the kong) x2 (杠上花) = 8 before any self-draw bonus
+_GANGHUA = [("大对子", 2), ("根", 2), ("杠上花", 2)]
+
+
+def _ganghua(kong="kong 4m", **sw):
+    return score("111333m22266p", [kong], "6p", rules=rules("sichuan", cap=None, **sw),
+                 self_draw=True, after_kong=True, table=Table(kong_from=2))
+
+
+@pytest.mark.parametrize("zimo,selfdraw_total,bonus", [
+    ("di", 8 + 1, [("自摸加底", 1)]),
+    ("fan", 8 * 2, [("自摸加番", 2)]),
+    ("none", 8, []),
+])
+def test_dianganghua_dianpao_is_settled_as_a_discard(zimo, selfdraw_total, bonus):
+    # 引杠杠上花算放炮: the kong's feeder alone pays, as for a discard: no 自摸 bonus
+    r = _ganghua(dianganghua="dianpao", zimo=zimo)
+    assert r.total == 8 and r.patterns == _GANGHUA
+    assert r.payments == {0: 8, 1: 0, 2: -8, 3: 0}
+    # 算自摸 (the default): every seat still in pays, with the self-draw bonus
+    r = _ganghua(dianganghua="zimo", zimo=zimo)
+    assert r.total == selfdraw_total and r.patterns == _GANGHUA + bonus
+    assert r.payments == {0: 3 * selfdraw_total, 1: -selfdraw_total, 2: -selfdraw_total,
+                          3: -selfdraw_total}
+    # an added kong is not fed by a discard: still a self-draw under "dianpao"
+    r = _ganghua("addkong 4m", dianganghua="dianpao", zimo=zimo)
+    assert r.total == selfdraw_total and r.payments[1] == r.payments[2] == -selfdraw_total
 
 
 def test_errors():

@@ -58,6 +58,8 @@ class Replay:
         self.kong_ledger = np.zeros((4, 4), dtype=np.int64)  # receiver, payer
         self.last_kong_pay = np.zeros(4, dtype=np.int64)
         self.last_kong_type = 0
+        self.last_kong_tile = -1
+        self.last_kong_seat = -1
         self.last_discard = None  # (seat, tile, after_kong, wall_empty)
         self.last_draw = None  # (seat, tile, replacement)
         self.turn_draw_tiles = []  # tiles drawn by the current seat this turn
@@ -93,9 +95,14 @@ class Replay:
         return q >= 0 and self.hand[p, 9 * q: 9 * q + 9].sum() > 0
 
     def ems(self, p):
-        return [ExposedMeld(MeldKind(t), k) for t, k, _ in self.melds[p]]
+        """Seat ``p``'s melds for score(); its latest kong goes last (score() reads the
+        last kong listed as the one behind a 杠上花)."""
+        ms = [ExposedMeld(MeldKind(t), k) for t, k, _ in self.melds[p]]
+        if self.last_kong_seat == p:
+            ms.sort(key=lambda m: m.type.is_kong and m.kind == self.last_kong_tile)
+        return ms
 
-    def value(self, p, tile, flags):
+    def value(self, p, tile, flags, table=None):
         h = self.hand[p].copy()
         h[tile] += 1
         if not naive_complete(h):
@@ -110,7 +117,8 @@ class Replay:
                   self_draw=bool(flags & K.SELF_DRAW), rules=self.R,
                   after_kong=bool(flags & K.AFTER_KONG), robbing_kong=bool(flags & K.ROBBING),
                   last_tile=bool(flags & K.LAST_TILE), first_turn=bool(flags & K.FIRST_TURN),
-                  dealer=bool(flags & K.DEALER), last_copy=bool(flags & K.LAST_COPY))
+                  dealer=bool(flags & K.DEALER), last_copy=bool(flags & K.LAST_COPY),
+                  table=table)
         return r
 
     def expect(self, frm, to, amount, reason):
@@ -306,10 +314,16 @@ class Replay:
             assert tile not in self.passblock[s], f"event {i}: 过水 violated"
             self.table[tile] -= 1
         assert bool(flags & K.DEALER) == (s == self.lg.dealer)
+        fed = self_draw and bool(flags & K.AFTER_KONG) and self.last_kong_type == K.KONG
+        assert bool(flags & K.FED_KONG) == fed, f"event {i}: 点杠杠上花 flag"
         held = self.hand[s, tile]
         assert bool(flags & K.LAST_COPY) == (held + self.visible(tile) == 3), f"event {i}: 绝张"
         self.lg_tile = tile
-        r = self.value(s, tile, flags)
+        # who pays a self-draw is score()'s answer (血战: the seats still in; 引杠杠上花算放炮:
+        # the kong's feeder alone)
+        kf = None if self.kong_from < 0 else self.kong_from
+        t = Table(4, s, active=tuple(j for j in range(4) if not self.won[j]), kong_from=kf)
+        r = self.value(s, tile, flags, t)
         assert not isinstance(r, int), f"event {i}: illegal win ({r})"
         v = r.total
         if not self_draw:
@@ -321,17 +335,9 @@ class Replay:
             if self_draw:
                 self.hand[s, tile] += 1
         elif self_draw:
-            kf = -1
-            if (self.sichuan and flags & K.AFTER_KONG and self.sw["dianganghua"] == "dianpao"
-                    and self.last_kong_type == K.KONG):
-                kf = self.melds[s][-1][2]
-            if kf >= 0:
-                di = 1 if self.sw["zimo"] == "di" else 0
-                self.expect(kf, s, v - di, E.R_WIN)
-            else:
-                for j in range(4):
-                    if j != s and not self.won[j]:
-                        self.expect(j, s, v, E.R_WIN)
+            for j, a in r.payments.items():
+                if j != s and a < 0:
+                    self.expect(j, s, -a, E.R_WIN)
             self.hand[s, tile] += 1
         else:
             self.expect(other, s, v, E.R_WIN)
@@ -355,8 +361,6 @@ class Replay:
         h[self.lg_tile] += 1
         t = Table(4, w, None if self_draw else other, None, kf, sanbi)
         ms = self.ems(w)
-        if flags & K.AFTER_KONG and self_draw:  # the kong that gave the tile goes last
-            ms.sort(key=lambda m: (m.type >= MeldKind.KONG and m.kind == self.last_kong_tile))
         r = score(h.astype(np.int8), ms, int(self.lg_tile), self_draw=self_draw,
                   rules=self.R, after_kong=bool(flags & K.AFTER_KONG),
                   last_tile=bool(flags & K.LAST_TILE), first_turn=bool(flags & K.FIRST_TURN),

@@ -11,6 +11,8 @@ from games_validator import validate
 
 import mjstats as mj
 from mjstats.rules import rules
+from mjstats.scoring import Table, score
+from mjstats.scoring import kernels as K
 from mjstats.sim import engine as E
 from mjstats.sim.simulate import compare, play_hand, settle_position, simulate
 
@@ -50,11 +52,15 @@ def test_zero_sum_and_records():
     ("sichuan", ("random", "value", "random", "efficiency"),
      dict(maomaoyu=True, zhuanyu=True, dianganghua="dianpao", chajiao="xiao", sijiao=False,
           zimo="fan", cap=None, haidi=True, juezhang=True, zhigang=1), 600),
+    ("sichuan", "efficiency", dict(dianganghua="dianpao", zimo="di"), 600),
+    ("sichuan", "efficiency", dict(dianganghua="dianpao", zimo="none"), 600),
     ("sichuan-app", "random", {}, 400),
 ])
 def test_validator_replays_logged_games(name, bots, switches, n):
     R = rules(name, **switches)
     r = simulate(R, games=n, seed=11, bots=bots, log=n)
+    if R.switches["dianganghua"] == "dianpao":  # 引杠杠上花 is among the replayed wins
+        assert ((r.seats["win_flags"] & K.FED_KONG) > 0).any()
     by_game = dict(tuple(r.seats.groupby("game")))
     assert len(r.logs) == n  # every hand logged, so every hand is replayed
     for lg in r.logs:  # validate() asserts each event's legality and every payment
@@ -322,6 +328,43 @@ def test_gangshanghua_self_draw_on_the_replacement():
     fan = play_hand(rules("sichuan", zimo="fan"), w, 0, que=[2, 2, 2, 0],
                     script=[["8m"], [], [], []])
     assert fan.seats.set_index("seat").loc[1, "value"] == 8  # 1 x2 x2 x2 (自摸加番), cap 8
+
+
+@pytest.mark.parametrize("zimo", ["di", "fan", "none"])
+def test_dianganghua_dianpao_feeder_pays_without_self_draw_bonus(zimo):
+    # the dealer throws 4p, seat 1 konges it (直杠: 2 from the dealer) and the replacement 9p
+    # completes 123m 567m 789p 99p: 平胡 1 x2 (根) x2 (杠上花) = 4.  引杠杠上花算放炮: the
+    # dealer alone pays 4, with no 自摸 bonus, whatever the zimo switch.
+    w = build_wall("sichuan", 0,
+                   {0: "11m9m888p77p66p13p4p8m", 1: "444p123m567m99p78p", 2: "234567999m12p55p",
+                    3: "1133557799s246s"},
+                   tail=["9p"])
+    R = rules("sichuan", dianganghua="dianpao", zimo=zimo)
+    r = play_hand(R, w, 0, que=[2, 2, 2, 0], script=[["4p"], [], [], []])
+    validate(r.logs[0], r.seats)
+    ev = r.logs[0].frame()
+    kong = ev[ev["event"] == "kong"].iloc[0]
+    assert kong[["seat", "tile", "other", "amount"]].tolist() == [1, 12, 0, K.KONG]
+    win = ev.index[ev["event"] == "win"][0]
+    assert ev.loc[win, ["seat", "tile", "other"]].tolist() == [1, 17, -1]
+    ref = score("123m567m78999p", ["kong 4p"], "9p", rules=R, self_draw=True, after_kong=True,
+                table=Table(winner=1, kong_from=0))
+    assert ref.total == 4 and [p for p, _ in ref.patterns] == ["平胡", "根", "杠上花"]
+    pays = ev.loc[win + 1:]
+    pays = pays.iloc[: (pays["event"] != "pay").argmax()]
+    assert pays[["seat", "other", "amount", "tile"]].values.tolist() == [[0, 1, 4, E.R_WIN]]
+    assert {j: -a for j, a in ref.payments.items() if a < 0} == {0: 4}
+    s = r.seats.set_index("seat")
+    assert s.loc[1, "value"] == ref.total
+    assert s.loc[1, "pat_GANGSHANGHUA"] == 1 and s.loc[1, "pat_ZIMO"] == 0
+    assert s.loc[1, "pay_win"] == 4 and s.loc[1, "pay_kong"] == 2
+    # the same wall with 算自摸: every seat pays, the bonus included
+    z = play_hand(rules("sichuan", zimo=zimo), w, 0, que=[2, 2, 2, 0],
+                  script=[["4p"], [], [], []])
+    validate(z.logs[0], z.seats)
+    zs = z.seats.set_index("seat")
+    assert zs.loc[1, "value"] == {"di": 5, "fan": 8, "none": 4}[zimo]
+    assert zs.loc[1, "pay_win"] == 3 * zs.loc[1, "value"]
 
 
 def test_jiaoma_is_refused_not_ignored():
