@@ -19,6 +19,10 @@ def _is_daer(rules) -> bool:
 def rules(name="sichuan", **switches):
     """The rule set called ``name``, with switches changed (mahjong or Da Er).
 
+    Every switch is checked (name, type, range, tuple length): an unknown or bad
+    one raises :class:`~mjstats.errors.RuleError` naming it and what it takes
+    (:func:`mjstats.rules.describe_rules`, :func:`mjstats.daer.rules.describe_switches`).
+
     Examples
     --------
     >>> rules("sichuan", cap=16).name
@@ -30,16 +34,7 @@ def rules(name="sichuan", **switches):
         from mjstats.daer.rules import rules as daer_rules
 
         r = daer_rules(name)
-        if switches:
-            import dataclasses
-
-            from mjstats.errors import RuleError
-
-            try:
-                r = dataclasses.replace(r, **switches)
-            except TypeError as e:
-                raise RuleError(f"{name}: {e}") from None
-        return r
+        return r.with_switches(**switches) if switches else r
     from mjstats.rules import rules as mahjong_rules
 
     return mahjong_rules(name, **switches)
