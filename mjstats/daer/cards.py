@@ -369,10 +369,14 @@ def parse_meld(text: str) -> Meld:
     kinds = _parse_kinds(rest)
     counts = np.zeros(N_KINDS, dtype=np.int8)
     if verb in ("pong", "zhao", "long"):
-        if len(set(kinds)) != 1:
-            raise RuleError(f"{verb} names one card, e.g. '{verb} 柒'; got {_quote(text)}")
+        size = 3 if verb == "pong" else 4
+        if len(set(kinds)) != 1 or len(kinds) not in (1, size):
+            raise RuleError(
+                f"{verb} names one card written once or {size} times, e.g. '{verb} 柒'; "
+                f"got {_quote(text)}"
+            )
         k = kinds[0]
-        counts[k] = 3 if verb == "pong" else 4
+        counts[k] = size
         return Meld(verb, counts, k)
     if len(kinds) != 3:
         raise RuleError(f"chi takes three cards forming a 列, got {len(kinds)} in {_quote(text)}")
@@ -386,3 +390,28 @@ def parse_meld(text: str) -> Meld:
             f"or 大大小 / 小小大 of one number"
         )
     return Meld(verb, counts, int(min(kinds)))
+
+
+def parse_melds(melds) -> list[Meld]:
+    """Read Da Er melds: a list of strings, one string (``,`` or ``;`` between melds) or None.
+
+    Raises
+    ------
+    NotationError
+        ``melds`` is none of these, or a meld cannot be read.
+
+    Examples
+    --------
+    >>> [m.verb for m in parse_melds("pong 柒, chi 一二三")]
+    ['pong', 'chi']
+    """
+    if melds is None:
+        return []
+    if isinstance(melds, str):
+        melds = [m for m in melds.replace(";", ",").split(",") if m.strip()]
+    if not isinstance(melds, list | tuple):
+        raise NotationError(
+            f"melds is a list of melds such as ['pong 柒', 'chi 一二三'], got {melds!r} "
+            f"({type(melds).__name__})"
+        )
+    return [parse_meld(m) for m in melds]

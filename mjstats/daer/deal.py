@@ -288,6 +288,7 @@ def instant_distribution(n_cards: int, kan_counts_long: bool = True) -> dict[tup
     >>> sum(d.values()) == comb(80, 21)
     True
     """
+    n_cards = count(n_cards, "n_cards", maximum=N_CARDS)
     ways = [comb(4, c) for c in range(5)]
     states: dict[tuple[int, int, int], int] = {(0, 0, 0): 1}
     for _number in range(10):

@@ -20,7 +20,7 @@ from mjstats.daer.cards import (
     format,
     kind_name_zh,
     parse_card,
-    parse_meld,
+    parse_melds,
 )
 from mjstats.daer.groups import GROUP_CARDS, _readings, group_name, meld_group
 from mjstats.daer.hu import CTX_DI, CTX_HAIDI, CTX_HUILONG, CTX_TIAN, N_CTX, _best, empty_buffers
@@ -197,7 +197,7 @@ def score(
     """
     r = _rules(rules)
     held = as_counts(hand)
-    ms = _melds(melds)
+    ms = parse_melds(melds)
     total_counts = held.astype(np.int64)
     for m in ms:
         total_counts = total_counts + m.counts
@@ -255,20 +255,6 @@ def score(
         int(result[3]), int(result[4]), int(result[5]),
         Payments(int(result[7]), -int(result[5]), int(result[6])), fouls, pats,
     )
-
-
-def _melds(melds) -> list:
-    """Read Da Er melds: a list of strings, one string (``,`` or ``;`` between melds) or None."""
-    if melds is None:
-        return []
-    if isinstance(melds, str):
-        melds = [m for m in melds.replace(";", ",").split(",") if m.strip()]
-    if not isinstance(melds, list | tuple):
-        raise NotationError(
-            f"melds is a list of melds such as ['pong 柒', 'chi 一二三'], got {melds!r} "
-            f"({type(melds).__name__})"
-        )
-    return [parse_meld(m) for m in melds]
 
 
 def _fouls(held, ms, n_quads, status, win_kind) -> list[Foul]:

@@ -57,8 +57,8 @@ def complete_count(tileset: str | TileSet, form: str = "any", max_suits: int | N
     _check_form(form)
     if definitions not in ("chinese", "riichi"):
         raise MjStatsError(f"definitions must be 'chinese' or 'riichi', got {definitions!r}")
-    if max_suits is not None and not 0 <= int(max_suits) <= 3:
-        raise MjStatsError(f"max_suits must lie in 0..3 (or be None), got {max_suits}")
+    if max_suits is not None:
+        max_suits = count(max_suits, "max_suits", maximum=3)
     keys, weights = distribution(ts, "complete", 14)
     f = CompleteStat.decode(keys)
     std = (f["role"] & 0b0010) != 0  # bit 2*w + p with w = 0, p = 1
