@@ -254,6 +254,9 @@ class DaErRules:
         ``"winner"`` (default: the winner; the same dealer after an exhausted stock),
         ``"rotate"`` (the dealer's 下家) or ``"by_hand"`` (hand *i* is dealt by seat
         *i* mod 3, fouls ignored: independent hands, the engine before succession).
+
+    Every switch is checked on construction (:data:`SWITCHES`): a bad type, range or
+    tuple length raises :class:`~mjstats.errors.RuleError` naming the switch.
     """
 
     name: str

@@ -30,7 +30,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from mjstats._checks import count, flag
+from mjstats._checks import count, flag, is_int
 from mjstats._checks import seat as _seat
 from mjstats.core.rng import SeedLike, chunk_states, seed_sequence
 from mjstats.core.tables import tables
@@ -521,6 +521,9 @@ def _kind(k, R: RuleSet) -> int:
         from mjstats.tiles import parse_tile
 
         return int(parse_tile(k, R.tileset))
+    if not is_int(k) or not -1 <= int(k) < 34:
+        raise MjStatsError(f"a scripted discard is a tile ('5p'), a kind index 0-33 or -1 (the "
+                           f"bot chooses), got {k!r}")
     return int(k)
 
 
