@@ -15,6 +15,11 @@ def choice_code(name: str | int, names: tuple[str, ...], what: str) -> int:
     >>> choice_code("Value", ("efficiency", "value"), "bot"), choice_code(0, ("a",), "x")
     (1, 0)
     """
+    if isinstance(name, bool | np.bool_) or not isinstance(name, str | int | np.integer):
+        raise MjStatsError(
+            f"{what} is a name ({', '.join(names)}) or its index, got {name!r} "
+            f"({type(name).__name__})"
+        )
     if isinstance(name, int | np.integer) and 0 <= int(name) < len(names):
         return int(name)
     key = str(name).lower()

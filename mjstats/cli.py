@@ -54,11 +54,19 @@ def _cmd_hand(args: argparse.Namespace) -> int:
     return 0
 
 
+class _Parser(argparse.ArgumentParser):
+    """An argument parser whose errors are one line: ``mjstats: error: ...``."""
+
+    def error(self, message: str):
+        """Print ``mjstats: error: MESSAGE`` on one line and exit with status 2."""
+        self.exit(2, f"mjstats: error: {message} (see '{self.prog} --help')\n")
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of the ``mjstats`` command."""
     from mjstats import __version__
 
-    p = argparse.ArgumentParser(
+    p = _Parser(
         prog="mjstats",
         description="Statistics for regional Chinese mahjong and Da Er.",
     )
@@ -95,6 +103,43 @@ def _register_report(sub) -> None:
     add_report_parser(sub)
 
 
+_SCORE_FLAGS = (
+    # (flag, keyword of the mahjong scorer, keyword of the Da Er scorer, help); None: no such
+    # context in that family, and the flag is an error there
+    ("--after-kong", "after_kong", None,
+     "won on a kong's replacement tile (杠上花) or on the discard after a kong (杠上炮)"),
+    ("--robbing-kong", "robbing_kong", None, "robbed a kong (抢杠)"),
+    ("--last-tile", "last_tile", "last_card", "last tile of the wall (海底; Da Er 海底捞)"),
+    ("--first-turn", "first_turn", None, "first turn (天胡/地胡; Da Er: --heavenly, --earthly)"),
+    ("--last-copy", "last_copy", None, "the winning tile is the last live copy (绝张)"),
+    ("--dealer", "dealer", "dealer", "the winner is the dealer"),
+    ("--heavenly", None, "heavenly", "Da Er 天胡: the dealer's dealt cards win"),
+    ("--earthly", None, "earthly", "Da Er 地胡: a player wins on the dealer's first discard"),
+    ("--returning", None, "returning", "Da Er 回龙地胡: the dealer wins on a first discard"),
+)
+"""The context flags of ``mjstats score`` and the keyword each family's scorer gives them."""
+
+
+def _add_set_argument(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--set", nargs="*", default=[], metavar="SWITCH=VALUE",
+                   help="rule switches, e.g. cap=16 zimo=fan, fan_points=5,8,12,16,24 "
+                        "(see 'mjstats rules NAME')")
+
+
+def _rules_arg(name: str, sets: list[str]):
+    """The rule set ``name`` with the ``--set`` switches (the name itself when none)."""
+    import mjstats as mj
+    from mjstats.errors import RuleError
+
+    switches: dict = {}
+    for text in sets:
+        key, value = _parse_switch(text)
+        if key in switches:
+            raise RuleError(f"--set names switch {key!r} twice")
+        switches[key] = value
+    return mj.rules(name, **switches) if switches else name
+
+
 def _register_score(sub) -> None:
     p = sub.add_parser("score", help="score a finished hand under a rule set (中文 + English)")
     p.add_argument("hand", help="concealed tiles including the winning tile")
@@ -105,54 +150,66 @@ def _register_score(sub) -> None:
     p.add_argument("--rules", default="sichuan",
                    help="sichuan, sichuan-app, guangan, liuzhou, daer-luzhou, "
                         "daer-luzhou-mingtang, daer-chongqing")
-    p.add_argument("--self-draw", action="store_true", help="won on a self-draw (自摸)")
-    p.add_argument("--after-kong", action="store_true", help="won on a kong's replacement "
-                   "tile (杠上花) or on the discard after a kong (杠上炮)")
-    p.add_argument("--robbing-kong", action="store_true", help="robbed a kong (抢杠)")
-    p.add_argument("--last-tile", action="store_true", help="last tile of the wall (海底)")
-    p.add_argument("--first-turn", action="store_true", help="first turn (天胡/地胡)")
-    p.add_argument("--dealer", action="store_true", help="the winner is the dealer")
-    p.add_argument("--set", nargs="*", default=[], metavar="SWITCH=VALUE",
-                   help="rule switches, e.g. cap=16 zimo=fan (see 'mjstats rules')")
+    p.add_argument("--self-draw", action=argparse.BooleanOptionalAction, default=None,
+                   help="won on a self-draw (自摸), or not (--no-self-draw); default as "
+                        "mj.score: a discard win in mahjong, self-drawn in Da Er")
+    for flag, _, _, text in _SCORE_FLAGS:
+        p.add_argument(flag, action="store_true", help=text)
+    _add_set_argument(p)
 
     def run(args) -> int:
         import mjstats as mj
+        from mjstats.api import _is_daer
+        from mjstats.errors import RuleError
 
-        switches = dict(_parse_switch(x) for x in args.set)
-        rules = mj.rules(args.rules, **switches) if switches else args.rules
-        if args.rules.lower().startswith("daer"):
-            ctx = {"dealer": args.dealer, "last_card": args.last_tile}
-        else:
-            ctx = {"after_kong": args.after_kong, "robbing_kong": args.robbing_kong,
-                   "last_tile": args.last_tile, "first_turn": args.first_turn,
-                   "dealer": args.dealer}
+        rules = _rules_arg(args.rules, args.set)
+        daer = _is_daer(rules)
+        family = 2 if daer else 1
+        ctx = {}
+        for row in _SCORE_FLAGS:
+            if not getattr(args, row[0][2:].replace("-", "_")):
+                continue
+            if row[family] is None:
+                mine = [r[0] for r in _SCORE_FLAGS if r[family] is not None]
+                raise RuleError(
+                    f"{row[0]} does not apply to {args.rules} ({'Da Er' if daer else 'mahjong'}); "
+                    f"its flags: --self-draw/--no-self-draw, {', '.join(mine)}"
+                )
+            ctx[row[family]] = True
         r = mj.score(args.hand, melds=args.melds, win=args.win, self_draw=args.self_draw,
                      rules=rules, **ctx)
-        if hasattr(r, "hu") and not getattr(r, "won", True):
-            print(r)
-            return 1
         print(r)
-        return 0
+        return 1 if daer and not r.won else 0
 
     p.set_defaults(func=run)
 
 
 def _parse_switch(text: str):
+    """``NAME=VALUE`` as ``(name, value)``: int, float, bool, None, a tuple (``5,8,12``), a str."""
     from mjstats.errors import RuleError
 
-    if "=" not in text:
-        raise RuleError(f"a switch is written NAME=VALUE, got {text!r}")
-    name, value = text.split("=", 1)
+    name, eq, value = text.partition("=")
+    if not eq or not name.strip():
+        raise RuleError(f"a switch is written NAME=VALUE (e.g. cap=16), got {text!r}")
+    if "," in value:
+        items = value.split(",")
+        if any(not v.strip() for v in items):
+            raise RuleError(f"switch {name!r}: an empty item in the list {value!r}")
+        return name.strip(), tuple(_switch_value(v.strip()) for v in items)
+    return name.strip(), _switch_value(value)
+
+
+def _switch_value(value: str):
     for conv in (int, float):
         try:
-            return name, conv(value)
+            return conv(value)
         except ValueError:
             pass
     if value.lower() in ("true", "false"):
-        return name, value.lower() == "true"
+        return value.lower() == "true"
     if value.lower() == "none":
-        return name, None
-    return name, value
+        return None
+    return value
 
 
 def _register_rules(sub) -> None:
@@ -162,9 +219,15 @@ def _register_rules(sub) -> None:
     def run(args) -> int:
         import pandas as pd
 
+        from mjstats.api import _is_daer
+        from mjstats.daer.rules import RULESETS, describe_switches
         from mjstats.rules import describe_rules
 
-        df = describe_rules(args.name) if args.name else describe_rules()
+        if args.name:
+            df = describe_switches(args.name) if _is_daer(args.name) else describe_rules(args.name)
+        else:
+            df = pd.concat([describe_rules(), *(describe_switches(n) for n in RULESETS)],
+                           ignore_index=True)
         with pd.option_context("display.max_colwidth", 70, "display.width", 200,
                                "display.max_rows", 500):
             print(df.to_string(index=False))
@@ -178,17 +241,30 @@ def _register_games(sub) -> None:
 
     p = add_simulate_parser(sub)
     mahjong = p.get_default("func")
-    p.set_defaults(func=lambda args: (_simulate_daer(args) if args.rules.lower().startswith("daer")
-                                      else mahjong(args)))
-    p.add_argument("--slip", type=float, default=0.0,
-                   help="Da Er only: chance that a bot makes a rule slip (fouls)")
+
+    def run(args) -> int:
+        from mjstats.api import _is_daer
+        from mjstats.errors import RuleError
+
+        rules = _rules_arg(args.rules, args.set)
+        if _is_daer(rules):
+            return _simulate_daer(args, rules)
+        if args.slip is not None:
+            raise RuleError(f"--slip applies to Da Er rule sets only, not {args.rules}")
+        args.rules = rules
+        return mahjong(args)
+
+    p.set_defaults(func=run)
+    p.add_argument("--slip", type=float, default=None,
+                   help="Da Er only: chance that a bot makes a rule slip (fouls), default 0")
+    _add_set_argument(p)
     p.description = ("Play whole hands with bots and print the tables.  Mahjong rule sets: "
                      "sichuan, sichuan-app, guangan, liuzhou; Da Er: daer-luzhou, "
                      "daer-luzhou-mingtang, daer-chongqing.")
     add_compare_parser(sub)
 
 
-def _simulate_daer(args) -> int:
+def _simulate_daer(args, rules) -> int:
     import pandas as pd
 
     from mjstats import daer
@@ -196,7 +272,8 @@ def _simulate_daer(args) -> int:
 
     announce_seed(args)
     bots = args.bots if len(args.bots) > 1 else args.bots[0]
-    r = daer.simulate(args.rules, args.games, bots, args.seed, slip=args.slip,
+    slip = 0.0 if args.slip is None else args.slip
+    r = daer.simulate(rules, args.games, bots, args.seed, slip=slip,
                       records=args.records, out=args.out, resume=args.resume,
                       client=connect(args.dask), progress=not args.quiet)
     with pd.option_context("display.width", 200, "display.max_rows", 200):
@@ -219,7 +296,10 @@ def main(argv: list[str] | None = None) -> int:
     from mjstats.errors import MjStatsError
 
     parser = build_parser()
-    args = parser.parse_args(argv)
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as e:  # --help, --version, or a bad argument (one line on stderr)
+        return e.code if isinstance(e.code, int) else (0 if e.code is None else 2)
     args.argv = list(sys.argv[1:] if argv is None else argv)
     try:
         return int(args.func(args) or 0)

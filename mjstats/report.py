@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pandas as pd
 
-from mjstats.errors import MjStatsError
+from mjstats._checks import count
 
 TILESETS = ("sichuan", "guangan", "liuzhou")
 
@@ -240,13 +240,14 @@ def write_report(out: str | Path = "report", games: int = 200_000, deals: int | 
     seed : int
         Seed of every study.
     """
-    if games <= 0:
-        raise MjStatsError(f"games must be positive, got {games}")
+    games = count(games, "games", minimum=1)
+    deals = count(deals, "deals", minimum=1, default=max(20 * games, 131_072))
+    seed = count(seed, "seed")
     from mjstats.runfolder import writable_folder
 
     outp = writable_folder(out, "report folder")
-    ctx = Context(games=int(games), deals=int(deals or max(20 * games, 131_072)), seed=int(seed),
-                  out=outp, progress=progress, command=command)
+    ctx = Context(games=games, deals=deals, seed=seed, out=outp, progress=progress,
+                  command=command)
     t0 = time.perf_counter()
     sections = [section(ctx) for section in SECTIONS]
     seconds = time.perf_counter() - t0

@@ -59,6 +59,10 @@ def seed_sequence(seed: SeedLike) -> np.random.SeedSequence:
         return seed
     if isinstance(seed, np.random.Generator):
         return np.random.SeedSequence(seed.integers(0, 2**63, size=2).tolist())
+    if isinstance(seed, bool | np.bool_):
+        from mjstats.errors import MjStatsError
+
+        raise MjStatsError(f"seed must be an int, a numpy Generator or None, got {seed!r} (bool)")
     if seed is None or isinstance(seed, (int, np.integer)):
         if seed is not None and int(seed) < 0:
             from mjstats.errors import MjStatsError

@@ -34,6 +34,7 @@ from enum import IntFlag
 import numpy as np
 from numba.cpython.unsafe.numbers import trailing_zeros
 
+from mjstats._checks import flag
 from mjstats._jit import inline_kernel, kernel, noref_kernel, parallel_kernel, prange
 from mjstats.core.bits import ONE, _hand_bits, _part_bits, _spread
 from mjstats.core.codes import _POW5, _codes, _pick, as_hand, as_hands
@@ -454,6 +455,7 @@ def wait_shapes(hand, by_tile: bool = False, lang: str = "zh", tileset=None):
         from mjstats.errors import MjStatsError
 
         raise MjStatsError(f"unknown lang {lang!r}; expected 'zh' or 'en'")
+    by_tile = flag(by_tile, "by_tile")
     h = as_hand(hand, tileset, sizes="waiting")
     tile_bits = np.zeros(34, dtype=np.int64)
     bits = _shapes(h, tables(), tile_bits)

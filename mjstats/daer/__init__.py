@@ -26,11 +26,20 @@ from mjstats.daer.cards import (
     parse,
     parse_card,
     parse_meld,
+    parse_melds,
 )
 from mjstats.daer.deal import DealStudy, deal_study, instant_distribution, instant_win_exact
 from mjstats.daer.exact import ExactHu, exact_hu_distribution
 from mjstats.daer.groups import Shape, group_name, readings
-from mjstats.daer.rules import RULESETS, DaErRules, Pattern, Scoring, rules
+from mjstats.daer.rules import (
+    RULESETS,
+    SWITCHES,
+    DaErRules,
+    Pattern,
+    Scoring,
+    describe_switches,
+    rules,
+)
 from mjstats.daer.scoring import (
     DaErScore,
     Foul,
@@ -50,6 +59,7 @@ __all__ = [
     "N_KINDS",
     "RED_KINDS",
     "RULESETS",
+    "SWITCHES",
     "DaErSim",
     "build_deck",
     "play",
@@ -67,6 +77,7 @@ __all__ = [
     "Shape",
     "as_counts",
     "deal_study",
+    "describe_switches",
     "exact_hu_distribution",
     "format",
     "foul_payments",
@@ -79,6 +90,7 @@ __all__ = [
     "parse",
     "parse_card",
     "parse_meld",
+    "parse_melds",
     "pattern_table",
     "readings",
     "rules",

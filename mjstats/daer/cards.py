@@ -31,6 +31,7 @@ from typing import NamedTuple
 
 import numpy as np
 
+from mjstats._checks import is_int
 from mjstats.errors import HandError, NotationError
 
 N_KINDS = 20
@@ -89,27 +90,41 @@ def kind_name_zh(kind: int) -> str:
 
 
 def _check_kind(kind) -> int:
-    try:
-        k = int(kind)
-    except (TypeError, ValueError):
-        raise NotationError(f"a card kind is an integer 0-19, got {kind!r}") from None
+    if not is_int(kind):
+        raise NotationError(
+            f"a card kind is an integer 0-19, got {kind!r} ({type(kind).__name__})"
+        )
+    k = int(kind)
     if not 0 <= k < N_KINDS:
         raise NotationError(f"card kind {k} is outside 0-{N_KINDS - 1}")
     return k
 
 
-def _parse_kinds(text: str) -> list[int]:
-    """Kinds in the order written (no count checks)."""
+def _quote(text: str) -> str:
+    """``repr(text)`` for a message, shortened in the middle when the text is long."""
+    if len(text) <= 60:
+        return repr(text)
+    return f"{text[:24] + '…' + text[-24:]!r} ({len(text):,} characters)"
+
+
+def _parse_kinds(text: str, counts: list[int] | None = None) -> list[int]:
+    """Kinds in the order written.
+
+    With ``counts`` (a list of 20 zeros), every card is counted as it is read and
+    a fifth copy raises :class:`HandError` at once, so no count can wrap around.
+    """
     if not isinstance(text, str):
-        raise NotationError(f"cards are written as a string, got {type(text).__name__}")
-    kinds: list[int] = []
+        raise NotationError(
+            f"cards are written as a string, got {text!r} ({type(text).__name__})"
+        )
+    kinds = _Kinds(text, counts)
     pending: list[tuple[int, int]] = []  # (number 0-9, position) awaiting x/d
     case_prefix: tuple[int, int] | None = None  # (offset, position) of a 小/大 prefix
     for pos, ch in enumerate(text):
         if case_prefix is not None and ch not in SMALL_ZH and ch not in BIG_ZH \
                 and ch not in _BIG_ALIASES:
             raise NotationError(
-                f"{text[case_prefix[1]]!r} at position {case_prefix[1]} of {text!r} must be "
+                f"{text[case_prefix[1]]!r} at position {case_prefix[1]} of {_quote(text)} must be "
                 f"followed by a Chinese numeral (小二, 大三), got {ch!r}"
             )
         if ch.isascii() and (ch.isdigit() or ch in "Tt"):
@@ -118,21 +133,23 @@ def _parse_kinds(text: str) -> list[int]:
         elif ch in _CASE_LETTERS:
             if not pending:
                 raise NotationError(
-                    f"case letter {ch!r} at position {pos} of {text!r} has no digits before it"
+                    f"case letter {ch!r} at position {pos} of {_quote(text)} has no digits "
+                    f"before it"
                 )
-            kinds.extend(n + _CASE_LETTERS[ch] for n, _ in pending)
+            for n, npos in pending:
+                kinds.add(n + _CASE_LETTERS[ch], npos)
             pending.clear()
         elif ch in "小大":
             if pending:
                 raise NotationError(
-                    f"digits before {ch!r} at position {pos} of {text!r} have no case letter "
+                    f"digits before {ch!r} at position {pos} of {_quote(text)} have no case letter "
                     f"(x for 小, d for 大)"
                 )
             case_prefix = (0 if ch == "小" else 10, pos)
         elif ch in SMALL_ZH or ch in BIG_ZH or ch in _BIG_ALIASES:
             if pending:
                 raise NotationError(
-                    f"digits before {ch!r} at position {pos} of {text!r} have no case letter "
+                    f"digits before {ch!r} at position {pos} of {_quote(text)} have no case letter "
                     f"(x for 小, d for 大)"
                 )
             if ch in SMALL_ZH:
@@ -144,22 +161,45 @@ def _parse_kinds(text: str) -> list[int]:
             if case_prefix is not None:
                 offset = case_prefix[0]
                 case_prefix = None
-            kinds.append(number + offset)
+            kinds.add(number + offset, pos)
         elif ch in _SEPARATORS:
             continue
         else:
             raise NotationError(
-                f"unknown character {ch!r} at position {pos} of {text!r}; expected Chinese "
+                f"unknown character {ch!r} at position {pos} of {_quote(text)}; expected Chinese "
                 f"numerals (一…十, 壹…拾) or digits 1-9/T closed by x (小) or d (大)"
             )
     if case_prefix is not None:
-        raise NotationError(f"{text!r} ends with {text[case_prefix[1]]!r} and no numeral after it")
+        raise NotationError(
+            f"{_quote(text)} ends with {text[case_prefix[1]]!r} and no numeral after it"
+        )
     if pending:
         digits = "".join(_ASCII_DIGITS[n] for n, _ in pending)
         raise NotationError(
-            f"digits {digits!r} at the end of {text!r} have no case letter (x for 小, d for 大)"
+            f"digits {_quote(digits)} at the end of {_quote(text)} have no case letter "
+            f"(x for 小, d for 大)"
         )
-    return kinds
+    return kinds.kinds
+
+
+class _Kinds:
+    """The kinds read so far and, when asked, their counts (a fifth copy is an error)."""
+
+    def __init__(self, text: str, counts: list[int] | None) -> None:
+        self.text = text
+        self.counts = counts
+        self.kinds: list[int] = []
+
+    def add(self, kind: int, pos: int) -> None:
+        if self.counts is not None:
+            if self.counts[kind] >= COPIES:
+                raise HandError(
+                    f"{_quote(self.text)} holds {self.counts[kind] + 1} copies of "
+                    f"{kind_name_zh(kind)} ({kind_name(kind)}) at position {pos}; the deck has "
+                    f"only {COPIES}"
+                )
+            self.counts[kind] += 1
+        self.kinds.append(kind)
 
 
 def parse(text: str) -> np.ndarray:
@@ -191,17 +231,9 @@ def parse(text: str) -> np.ndarray:
     >>> int(parse("小二 大二 2x")[1])
     2
     """
-    counts = np.zeros(N_KINDS, dtype=np.int16)
-    for k in _parse_kinds(text):
-        counts[k] += 1
-    over = np.flatnonzero(counts > COPIES)
-    if over.size:
-        k = int(over[0])
-        raise HandError(
-            f"{text!r} holds {int(counts[k])} copies of {kind_name_zh(k)} ({kind_name(k)}); "
-            f"the deck has only {COPIES}"
-        )
-    return counts.astype(np.int8)
+    counts = [0] * N_KINDS
+    _parse_kinds(text, counts)
+    return np.array(counts, dtype=np.int8)
 
 
 def parse_card(text: str) -> int:
@@ -214,7 +246,7 @@ def parse_card(text: str) -> int:
     """
     kinds = _parse_kinds(text)
     if len(kinds) != 1:
-        raise NotationError(f"{text!r} is not one card (it holds {len(kinds)})")
+        raise NotationError(f"{_quote(text)} is not one card (it holds {len(kinds)})")
     return kinds[0]
 
 
@@ -332,18 +364,22 @@ def parse_meld(text: str) -> Meld:
             break
     if verb is None:
         raise NotationError(
-            f"meld {text!r} must start with pong/zhao/long/chi (碰/招/垅/吃)"
+            f"meld {_quote(text)} must start with pong/zhao/long/chi (碰/招/垅/吃)"
         )
     kinds = _parse_kinds(rest)
     counts = np.zeros(N_KINDS, dtype=np.int8)
     if verb in ("pong", "zhao", "long"):
-        if len(set(kinds)) != 1:
-            raise RuleError(f"{verb} names one card, e.g. '{verb} 柒'; got {text!r}")
+        size = 3 if verb == "pong" else 4
+        if len(set(kinds)) != 1 or len(kinds) not in (1, size):
+            raise RuleError(
+                f"{verb} names one card written once or {size} times, e.g. '{verb} 柒'; "
+                f"got {_quote(text)}"
+            )
         k = kinds[0]
-        counts[k] = 3 if verb == "pong" else 4
+        counts[k] = size
         return Meld(verb, counts, k)
     if len(kinds) != 3:
-        raise RuleError(f"chi takes three cards forming a 列, got {len(kinds)} in {text!r}")
+        raise RuleError(f"chi takes three cards forming a 列, got {len(kinds)} in {_quote(text)}")
     for k in kinds:
         counts[k] += 1
     from mjstats.daer.groups import chi_group
@@ -354,3 +390,28 @@ def parse_meld(text: str) -> Meld:
             f"or 大大小 / 小小大 of one number"
         )
     return Meld(verb, counts, int(min(kinds)))
+
+
+def parse_melds(melds) -> list[Meld]:
+    """Read Da Er melds: a list of strings, one string (``,`` or ``;`` between melds) or None.
+
+    Raises
+    ------
+    NotationError
+        ``melds`` is none of these, or a meld cannot be read.
+
+    Examples
+    --------
+    >>> [m.verb for m in parse_melds("pong 柒, chi 一二三")]
+    ['pong', 'chi']
+    """
+    if melds is None:
+        return []
+    if isinstance(melds, str):
+        melds = [m for m in melds.replace(";", ",").split(",") if m.strip()]
+    if not isinstance(melds, list | tuple):
+        raise NotationError(
+            f"melds is a list of melds such as ['pong 柒', 'chi 一二三'], got {melds!r} "
+            f"({type(melds).__name__})"
+        )
+    return [parse_meld(m) for m in melds]

@@ -28,6 +28,7 @@ from math import comb
 import numpy as np
 import pandas as pd
 
+from mjstats._checks import count
 from mjstats._jit import kernel, parallel_kernel, prange
 from mjstats.core.rng import SeedLike, _below, chunk_states
 from mjstats.daer.cards import N_CARDS, N_KINDS
@@ -35,7 +36,6 @@ from mjstats.daer.groups import MAX_GROUPS, MAX_READINGS
 from mjstats.daer.hu import N_CTX, N_PATTERNS, _best, _instant
 from mjstats.daer.rules import PATTERN_NAMES_EN, PATTERN_NAMES_ZH, DaErRules, Pattern
 from mjstats.daer.rules import rules as _rules
-from mjstats.errors import MjStatsError
 
 DEALER_CARDS = 21
 PLAYER_CARDS = 20
@@ -197,12 +197,9 @@ def deal_study(
     >>> int(st.summary.set_index("metric").loc["dealer_instant", "n"])
     2000
     """
-    if int(n_deals) < 1:
-        raise MjStatsError(f"n_deals must be at least 1, got {n_deals}")
-    if int(chunk) < 1:
-        raise MjStatsError(f"chunk must be at least 1, got {chunk}")
+    n_deals = count(n_deals, "n_deals", minimum=1)
+    chunk = count(chunk, "chunk", minimum=1)
     r = _rules(rules)
-    n_deals, chunk = int(n_deals), int(chunk)
     n_chunks = -(-n_deals // chunk)
     states = chunk_states(seed, n_chunks)
     counters = np.zeros((n_chunks, N_COUNTERS), dtype=np.int64)
@@ -272,8 +269,7 @@ def instant_win_exact(n_cards: int, rules: str | DaErRules = "daer-luzhou") -> F
     Fraction(0, 1)
     """
     r = _rules(rules)
-    if not 0 <= int(n_cards) <= N_CARDS:
-        raise MjStatsError(f"n_cards must be 0-{N_CARDS}, got {n_cards}")
+    n_cards = count(n_cards, "n_cards", maximum=N_CARDS)
     if not r.instant_win:
         return Fraction(0)
     dist = instant_distribution(int(n_cards), r.instant_kan_counts_long)
@@ -292,6 +288,7 @@ def instant_distribution(n_cards: int, kan_counts_long: bool = True) -> dict[tup
     >>> sum(d.values()) == comb(80, 21)
     True
     """
+    n_cards = count(n_cards, "n_cards", maximum=N_CARDS)
     ways = [comb(4, c) for c in range(5)]
     states: dict[tuple[int, int, int], int] = {(0, 0, 0): 1}
     for _number in range(10):
@@ -404,11 +401,9 @@ def dealt_lie_exact(n_cards: int = DEALER_CARDS, rules: str | DaErRules = "daer-
     True
     """
     r = _rules(rules)
-    n_cards = int(n_cards)
-    if not 0 <= n_cards <= N_CARDS:
-        raise MjStatsError(f"n_cards must be 0-{N_CARDS}, got {n_cards}")
+    n_cards = count(n_cards, "n_cards", maximum=N_CARDS)
     hu_cap = max(int(r.min_hu), 1)
-    n_lie = int(n_lie)
+    n_lie = count(n_lie, "n_lie", minimum=1, maximum=7)
     max_longs = n_cards - 3 * n_lie + 1
     max_longs = max_longs if 1 <= max_longs <= n_lie - 1 else 0
     ways = [comb(4, c) for c in range(5)]

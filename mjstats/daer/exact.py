@@ -37,6 +37,7 @@ from math import comb
 import numpy as np
 import pandas as pd
 
+from mjstats._checks import count
 from mjstats._jit import kernel, parallel_kernel, prange
 from mjstats.daer.cards import IS_RED, N_CARDS
 from mjstats.daer.groups import GROUP_CARDS, Shape
@@ -390,7 +391,8 @@ def exact_hu_distribution(n_cards: int = 21, rules: str | DaErRules = "daer-luzh
     12
     """
     r = _rules(rules)
-    n = int(n_cards)
+    n = count(n_cards, "n_cards", minimum=3, maximum=21)
+    n_blocks = count(n_blocks, "n_blocks", minimum=1)
     if not (IS_RED[:10] == IS_RED[10:]).all():
         raise MjStatsError("the per-case tables assume the same red numbers in both cases")
     if n % 3 or not 3 <= n <= 21:

@@ -300,10 +300,10 @@ def readings(held, melds=(), allow_long: bool = True) -> list[tuple[int, ...]]:
     顺一二三 顺四五六 顺七八九 坎十 坎壹 坎贰 坎叁
     绞一壹壹 绞二贰贰 绞三叁叁 顺四五六 顺七八九 坎十 顺壹贰叁
     """
-    from mjstats.daer.cards import parse_meld
+    from mjstats.daer.cards import parse_melds
 
     h = as_counts(held)
-    ms = [parse_meld(m) for m in melds]
+    ms = parse_melds(melds)
     total = h.astype(np.int64)
     for m in ms:
         total = total + m.counts

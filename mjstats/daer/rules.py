@@ -254,6 +254,9 @@ class DaErRules:
         ``"winner"`` (default: the winner; the same dealer after an exhausted stock),
         ``"rotate"`` (the dealer's 下家) or ``"by_hand"`` (hand *i* is dealt by seat
         *i* mod 3, fouls ignored: independent hands, the engine before succession).
+
+    Every switch is checked on construction (:data:`SWITCHES`): a bad type, range or
+    tuple length raises :class:`~mjstats.errors.RuleError` naming the switch.
     """
 
     name: str
@@ -283,27 +286,72 @@ class DaErRules:
     next_dealer: str = "winner"
 
     def __post_init__(self) -> None:
-        if len(self.values) != N_PATTERNS:
-            raise RuleError(f"values needs one entry per pattern ({N_PATTERNS})")
-        if self.cap not in (0, *self.fan_steps):
-            raise RuleError(f"cap {self.cap} must be 0 (none) or one of {self.fan_steps}")
-        if list(self.dao_bounds) != sorted(self.dao_bounds) or len(self.dao_bounds) != 5:
+        for name in ("name", "name_zh"):
+            if not isinstance(getattr(self, name), str):
+                raise RuleError(f"{name} of a Da Er rule set is a str, got "
+                                f"{getattr(self, name)!r}")
+        sc = self.scoring
+        if not _is_int(sc) or int(sc) not in tuple(Scoring):
+            raise RuleError(
+                f"scoring of {self.name} must be one of "
+                f"{', '.join(f'{m.value} ({m.name})' for m in Scoring)}, got {sc!r}"
+            )
+        object.__setattr__(self, "scoring", Scoring(int(sc)))
+        vals = np.asarray(self.values)
+        if vals.shape != (N_PATTERNS,) or not np.issubdtype(vals.dtype, np.integer) \
+                or vals.dtype == np.bool_ or vals.min() < 0:
+            raise RuleError(
+                f"values of {self.name} needs one whole number >= 0 per pattern "
+                f"({N_PATTERNS}), got shape {vals.shape} and dtype {vals.dtype}"
+            )
+        if vals is not self.values:
+            vals = vals.astype(np.int64)
+            vals.setflags(write=False)
+            object.__setattr__(self, "values", vals)
+        if (not isinstance(self.names_zh, tuple | list) or len(self.names_zh) != N_PATTERNS
+                or not all(isinstance(n, str) for n in self.names_zh)):
+            raise RuleError(f"names_zh of {self.name} needs one Chinese name per pattern "
+                            f"({N_PATTERNS})")
+        object.__setattr__(self, "names_zh", tuple(self.names_zh))
+        for sw in SWITCHES:
+            object.__setattr__(self, sw.name, sw.check(getattr(self, sw.name), self.name))
+        steps = self.fan_steps
+        if any(b <= a for a, b in zip(steps, steps[1:], strict=False)):
+            raise RuleError(f"switch 'fan_steps' of {self.name} must be ascending, got {steps}")
+        for name in ("fan_points", "fan_dijia"):
+            if len(getattr(self, name)) != len(steps):
+                raise RuleError(
+                    f"switch {name!r} of {self.name} needs {len(steps)} values, one per fan "
+                    f"step of fan_steps {steps}, got {getattr(self, name)}"
+                )
+        if self.cap not in (0, *steps):
+            raise RuleError(f"cap {self.cap} must be 0 (none) or one of {steps}")
+        if len(self.dao_bounds) != 5 or list(self.dao_bounds) != sorted(self.dao_bounds):
             raise RuleError(f"dao_bounds must be five ascending 胡 bounds, got {self.dao_bounds}")
-        if self.next_dealer not in NEXT_DEALER:
-            raise RuleError(f"next_dealer must be one of {NEXT_DEALER}, got {self.next_dealer!r}")
 
     def with_switches(self, **switches) -> DaErRules:
-        """Copy with some switches changed (unknown names raise :class:`RuleError`).
+        """Copy with some switches changed (unknown names or bad values raise :class:`RuleError`).
+
+        The switches are those of :data:`SWITCHES`, plus the pattern table
+        ``values`` (and its names ``names_zh``); the scoring is the preset's.
 
         Examples
         --------
         >>> rules("daer-luzhou-mingtang").with_switches(cap=0).cap
         0
+        >>> rules("daer-luzhou").with_switches(min_hu=-100)
+        Traceback (most recent call last):
+        ...
+        mjstats.errors.RuleError: switch 'min_hu' of daer-luzhou takes a whole number >= 0, got -100
         """
-        known = set(self.__dataclass_fields__) - {"name", "name_zh", "scoring"}
-        bad = sorted(set(switches) - known)
+        known = [sw.name for sw in SWITCHES] + ["values", "names_zh"]
+        bad = sorted(set(switches) - set(known))
         if bad:
-            raise RuleError(f"unknown switch(es) {bad} for {self.name}; known: {sorted(known)}")
+            hint = (" (the scoring is chosen by the preset: " + ", ".join(RULESETS) + ")"
+                    if "scoring" in bad else "")
+            raise RuleError(
+                f"unknown switch(es) {bad} for {self.name}{hint}; known: {', '.join(known)}"
+            )
         return replace(self, **switches)
 
     def params(self) -> Params:
@@ -317,6 +365,135 @@ class DaErRules:
             np.asarray(self.dao_bounds, dtype=np.int64), self.dao_cap, self.sister_kan,
             self.daxiao_both, self.piao_allows_pong, self.pinghu27,
         )
+
+
+def _is_int(v) -> bool:
+    return isinstance(v, int | np.integer) and not isinstance(v, bool | np.bool_)
+
+
+@dataclass(frozen=True)
+class DaErSwitch:
+    """How one switch of :class:`DaErRules` is checked.
+
+    Attributes
+    ----------
+    name : str
+        The field of :class:`DaErRules`.
+    kind : {"int", "ints", "bool", "choice"}
+        A whole number, a tuple of whole numbers, a ``bool`` or one of ``choices``.
+    minimum : int
+        Smallest allowed number (``"int"`` and every entry of ``"ints"``).
+    length : int, optional
+        Length of an ``"ints"`` tuple when fixed.
+    choices : tuple
+        Allowed values of a ``"choice"``.
+    """
+
+    name: str
+    kind: str
+    minimum: int = 0
+    length: int | None = None
+    choices: tuple = ()
+
+    def expects(self) -> str:
+        """What the switch takes, in words."""
+        if self.kind == "int":
+            return f"a whole number >= {self.minimum}"
+        if self.kind == "ints":
+            n = f"{self.length} " if self.length else ""
+            return f"a tuple of {n}whole numbers >= {self.minimum}"
+        if self.kind == "bool":
+            return "True or False"
+        return "one of " + ", ".join(repr(c) for c in self.choices)
+
+    def check(self, value, rules_name: str):
+        """``value`` in its plain type (a tuple for ``"ints"``), or :class:`RuleError`."""
+        ok = True
+        if self.kind == "int":
+            ok = _is_int(value) and value >= self.minimum
+            value = int(value) if ok else value
+        elif self.kind == "ints":
+            ok = (isinstance(value, tuple | list | np.ndarray) and len(value) > 0
+                  and all(_is_int(v) and v >= self.minimum for v in value)
+                  and (self.length is None or len(value) == self.length))
+            value = tuple(int(v) for v in value) if ok else value
+        elif self.kind == "bool":
+            ok = isinstance(value, bool | np.bool_)
+            value = bool(value) if ok else value
+        else:
+            ok = isinstance(value, str) and value in self.choices
+        if not ok:
+            raise RuleError(
+                f"switch {self.name!r} of {rules_name} takes {self.expects()}, got {value!r}"
+            )
+        return value
+
+
+SWITCHES: tuple[DaErSwitch, ...] = (
+    DaErSwitch("min_hu", "int"),
+    DaErSwitch("red_min", "int", 1),
+    DaErSwitch("cap", "int"),
+    DaErSwitch("min_points", "int"),
+    DaErSwitch("dijia_unit", "int"),
+    DaErSwitch("fan_steps", "ints", 1),
+    DaErSwitch("fan_points", "ints"),
+    DaErSwitch("fan_dijia", "ints"),
+    DaErSwitch("dao_bounds", "ints", 0, 5),
+    DaErSwitch("dao_cap", "int"),
+    DaErSwitch("sister_kan", "bool"),
+    DaErSwitch("daxiao_both", "bool"),
+    DaErSwitch("piao_allows_pong", "bool"),
+    DaErSwitch("pinghu27", "int"),
+    DaErSwitch("must_pong", "bool"),
+    DaErSwitch("foul_dao", "int"),
+    DaErSwitch("foul_pays_dijia", "bool"),
+    DaErSwitch("instant_win", "bool"),
+    DaErSwitch("instant_kan_counts_long", "bool"),
+    DaErSwitch("next_dealer", "choice", choices=NEXT_DEALER),
+)
+"""Every switch of :class:`DaErRules` with its type and range, checked on construction.
+
+``fan_points`` and ``fan_dijia`` must also have the length of ``fan_steps``
+(ascending), ``cap`` be 0 or one of ``fan_steps``, ``dao_bounds`` ascend.
+"""
+
+
+def describe_switches(name: str | DaErRules = "daer-luzhou"):
+    """The switches of a Da Er rule set as a ``pandas.DataFrame``.
+
+    Columns as :func:`mjstats.rules.describe_rules`: ``rule_set``, ``switch``,
+    ``default`` (the preset's value), ``choices`` (what it takes) and ``doc``
+    (from :class:`DaErRules`).
+
+    Examples
+    --------
+    >>> d = describe_switches("daer-chongqing").set_index("switch")
+    >>> d.loc["must_pong", "default"], d.loc["min_hu", "choices"]
+    (True, 'a whole number >= 0')
+    """
+    import pandas as pd
+
+    r = rules(name)
+    docs = _attribute_docs()
+    rows = [{"rule_set": r.name, "switch": sw.name, "default": getattr(r, sw.name),
+             "choices": sw.expects(), "doc": docs.get(sw.name, "")} for sw in SWITCHES]
+    return pd.DataFrame(rows, columns=["rule_set", "switch", "default", "choices", "doc"])
+
+
+def _attribute_docs() -> dict[str, str]:
+    """First sentence of each attribute in the ``Attributes`` section of :class:`DaErRules`."""
+    out: dict[str, str] = {}
+    names: list[str] = []
+    lines = (DaErRules.__doc__ or "").split("Attributes")[-1].splitlines()
+    for line in lines:
+        if line.startswith("    ") and not line.startswith("        ") and " : " in line:
+            names = [n.strip() for n in line.split(" : ")[0].split(",")]
+            for n in names:
+                out[n] = ""
+        elif line.startswith("        ") and names:
+            for n in names:
+                out[n] = (out[n] + " " + line.strip()).strip()
+    return out
 
 
 _CHONGQING_NAMES = list(PATTERN_NAMES_ZH)

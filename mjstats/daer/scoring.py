@@ -13,19 +13,20 @@ from typing import NamedTuple
 
 import numpy as np
 
+from mjstats._checks import flag, is_int
 from mjstats.daer.cards import (
     COPIES,
     as_counts,
     format,
     kind_name_zh,
     parse_card,
-    parse_meld,
+    parse_melds,
 )
 from mjstats.daer.groups import GROUP_CARDS, _readings, group_name, meld_group
 from mjstats.daer.hu import CTX_DI, CTX_HAIDI, CTX_HUILONG, CTX_TIAN, N_CTX, _best, empty_buffers
 from mjstats.daer.rules import PATTERN_NAMES_EN, DaErRules, Pattern, Scoring
 from mjstats.daer.rules import rules as _rules
-from mjstats.errors import HandError, RuleError
+from mjstats.errors import HandError, NotationError, RuleError
 
 
 class Payments(NamedTuple):
@@ -109,6 +110,10 @@ class DaErScore:
 
 
 def _context(dealer, heavenly, earthly, returning, last_card, self_draw, r: DaErRules):
+    dealer, heavenly, earthly, returning, last_card, self_draw = (
+        flag(v, name, RuleError) for v, name in (
+            (dealer, "dealer"), (heavenly, "heavenly"), (earthly, "earthly"),
+            (returning, "returning"), (last_card, "last_card"), (self_draw, "self_draw")))
     ctx = np.zeros(N_CTX, dtype=np.int64)
     if heavenly and not dealer:
         raise RuleError("天胡 (heavenly=True) is the dealer's win: pass dealer=True")
@@ -132,7 +137,7 @@ def _context(dealer, heavenly, earthly, returning, last_card, self_draw, r: DaEr
 
 def score(
     hand,
-    melds=(),
+    melds=None,
     win: str | int | None = None,
     self_draw: bool = True,
     rules: str | DaErRules = "daer-luzhou",
@@ -149,9 +154,9 @@ def score(
     ----------
     hand : str or array_like
         The cards in hand, the winning card included (notation or ``(20,)`` counts).
-    melds : sequence of str
+    melds : list of str, optional
         Melds on the table: ``"pong 柒"``, ``"zhao 三"`` (招), ``"long 十"`` (垅),
-        ``"chi 一二三"`` (any 列).
+        ``"chi 一二三"`` (any 列); one string may hold several, separated by ``,``.
     win : str or int, optional
         The winning card (must be in ``hand``).  When it was taken from another
         player (``self_draw=False``) and can only complete a 坎 of its kind, that
@@ -161,7 +166,8 @@ def score(
     rules : str or DaErRules
         ``"daer-luzhou"`` (普通算等), ``"daer-luzhou-mingtang"`` or ``"daer-chongqing"``.
     dealer, heavenly, earthly, returning, last_card : bool
-        The winner is the dealer; 天胡; 地胡; 回龙地胡; 海底捞.
+        The winner is the dealer; 天胡; 地胡; 回龙地胡; 海底捞.  Every flag, as
+        ``self_draw``, must be a ``bool`` (``numpy.bool_`` too).
 
     Returns
     -------
@@ -169,10 +175,14 @@ def score(
 
     Raises
     ------
+    NotationError
+        Cards, melds or a winning card that cannot be read (a ``bool`` is no card).
     HandError
-        Bad cards, more than four copies in hand and melds, a winning card not in hand.
+        More than four copies in hand and melds, a winning card not in hand,
+        天胡 / 地胡 with a meld other than a laid-down 垅 (nothing is taken before).
     RuleError
-        Unknown rule set, bad meld, impossible context (天胡 for a non-dealer …).
+        Unknown rule set, bad meld, impossible context (天胡 for a non-dealer …), a
+        flag that is not a bool.
 
     Examples
     --------
@@ -187,7 +197,7 @@ def score(
     """
     r = _rules(rules)
     held = as_counts(hand)
-    ms = [parse_meld(m) for m in melds]
+    ms = parse_melds(melds)
     total_counts = held.astype(np.int64)
     for m in ms:
         total_counts = total_counts + m.counts
@@ -200,13 +210,28 @@ def score(
         )
     win_kind = -1
     if win is not None:
-        win_kind = parse_card(win) if isinstance(win, str) else int(win)
+        if isinstance(win, str):
+            win_kind = parse_card(win)
+        elif is_int(win):
+            win_kind = int(win)
+        else:
+            raise NotationError(
+                f"win is a card such as '柒' or a kind index 0-19 (int), got {win!r} "
+                f"({type(win).__name__})"
+            )
         if not 0 <= win_kind < 20 or held[win_kind] == 0:
             raise HandError(
                 f"the winning card {win!r} is not in the hand {format(held, 'zh')}; "
                 f"the hand includes the winning card"
             )
     ctx = _context(dealer, heavenly, earthly, returning, last_card, self_draw, r)
+    taken = [m for m in ms if m.verb != "long"]
+    if (heavenly or earthly) and taken:
+        raise HandError(
+            f"{'天胡 (heavenly)' if heavenly else '地胡 (earthly)'} wins before any card is "
+            f"taken, so the only meld it can show is a laid-down 垅 (long); got "
+            f"{taken[0].verb} {kind_name_zh(taken[0].kind)}"
+        )
     decl = np.array([meld_group(m.verb, m.kind, m.counts) for m in ms] or [0], dtype=np.int64)
     n_decl = len(ms)
     n_quads = sum(m.verb in ("zhao", "long") for m in ms)

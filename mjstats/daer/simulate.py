@@ -28,6 +28,8 @@ from dataclasses import dataclass, field
 import numpy as np
 import pandas as pd
 
+from mjstats._checks import count, flag
+from mjstats._checks import seat as _seat
 from mjstats.core.rng import SeedLike, chunk_states, seed_sequence
 from mjstats.daer import game as G
 from mjstats.daer import stats as ST
@@ -49,9 +51,22 @@ SCORING_PRESETS = ("daer-luzhou", "daer-luzhou-mingtang", "daer-chongqing")
 _MINGTANG = [p for p in Pattern if p not in (Pattern.PINGHU, Pattern.PINGHU27, Pattern.ALL_RED)]
 
 
+DEFAULT_GAMES = 10_000
+"""Hands played when ``games`` is not given (or ``None``)."""
+DEFAULT_BOT = "efficiency"
+"""The policy of every playing seat when ``bots`` is not given (or ``None``)."""
+
+
 def _bots(bots) -> tuple[str, str, str]:
+    if bots is None:
+        bots = DEFAULT_BOT
     if isinstance(bots, str | int | np.integer):
         bots = (bots,) * 3
+    if not isinstance(bots, list | tuple):
+        raise MjStatsError(
+            f"bots is one policy name or three (one per playing seat), got {bots!r} "
+            f"({type(bots).__name__}); policies: {', '.join(BOT_NAMES)}"
+        )
     bots = tuple(bots)
     if len(bots) != 3:
         raise MjStatsError(f"bots names one policy per playing seat (3), got {len(bots)}")
@@ -153,8 +168,10 @@ class DaErSim(KeptRows):
 def engine_inputs(rules, bots, slip, chi_next_on_draw=True):
     """Check the arguments and pack them for the kernels."""
     r = _rules(rules)
-    if not 0.0 <= float(slip) <= 1.0:
-        raise MjStatsError(f"slip is a probability, got {slip}")
+    if isinstance(slip, bool | np.bool_) or not isinstance(slip, float | int | np.integer) \
+            or not 0.0 <= float(slip) <= 1.0:
+        raise MjStatsError(f"slip is a probability between 0 and 1, got {slip!r}")
+    flag(chi_next_on_draw, "chi_next_on_draw")
     names = _bots(bots)
     codes = np.array([bot_code(b) for b in names], dtype=np.int64)
     P0, P1, P2 = G.presets_params()
@@ -164,8 +181,8 @@ def engine_inputs(rules, bots, slip, chi_next_on_draw=True):
 
 def simulate(
     rules: str | DaErRules = "daer-luzhou",
-    games: int = 10_000,
-    bots="efficiency",
+    games: int | None = DEFAULT_GAMES,
+    bots=DEFAULT_BOT,
     seed: SeedLike = None,
     *,
     slip: float = 0.0,
@@ -184,11 +201,12 @@ def simulate(
     rules : str or DaErRules
         Rule set played: ``"daer-luzhou"``, ``"daer-luzhou-mingtang"``,
         ``"daer-chongqing"`` (must-pong) or a :class:`DaErRules` with switches.
-    games : int
-        Number of hands.
-    bots : str or sequence of 3 str
+    games : int, optional
+        Number of hands, a whole number >= 1 (``100.0`` is read as 100; ``2.7`` and
+        ``True`` are errors); ``None`` plays the default :data:`DEFAULT_GAMES`.
+    bots : str or sequence of 3 str, optional
         Policy per playing seat: ``"efficiency"``, ``"value"``, ``"random"``,
-        ``"greedy"``, ``"passive"``.
+        ``"greedy"``, ``"passive"``; ``None`` gives every seat :data:`DEFAULT_BOT`.
     seed : int, numpy.random.Generator or None
         Same seed (and ``chunk``), same hands, whatever the number of threads.
     slip : float
@@ -228,15 +246,13 @@ def simulate(
     """
     r, names, codes, P, P0, P1, P2, EP, slip = engine_inputs(rules, bots, slip,
                                                              chi_next_on_draw)
-    n = int(games)
-    if n < 1:
-        raise MjStatsError(f"games must be at least 1, got {games}")
-    chunk = int(chunk)
-    if chunk < 1:
-        raise MjStatsError(f"chunk must be at least 1, got {chunk}")
+    n = count(games, "games", minimum=1, default=DEFAULT_GAMES)
+    chunk = count(chunk, "chunk", minimum=1)
     from mjstats.runner import run_chunks, run_seed
 
     ss = seed_sequence(run_seed(seed, out, resume))
+    if records is not None:
+        records = flag(records, "records")
     if records is None:
         records = n <= RECORDS_UP_TO
 
@@ -442,8 +458,7 @@ def play(
     deck = np.asarray(deck, dtype=np.int64)
     if deck.shape != (N_CARDS,) or not (np.bincount(deck, minlength=N_KINDS) == 4).all():
         raise MjStatsError("a deck is 80 kinds, four of each of the 20")
-    if dealer not in (0, 1, 2):
-        raise MjStatsError(f"dealer is seat 0, 1 or 2, got {dealer}")
+    dealer = _seat(dealer, "dealer", 3)
     game_rec = np.zeros((1, G.N_GAME), dtype=np.int64)
     seat_rec = np.zeros((4, G.N_SEAT), dtype=np.int64)
     pat_rec = np.zeros((1, len(Pattern)), dtype=np.int64)

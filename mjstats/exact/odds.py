@@ -17,6 +17,7 @@ from math import comb
 
 import numpy as np
 
+from mjstats._checks import count
 from mjstats.core.shanten import NOT_APPLICABLE
 from mjstats.errors import MjStatsError
 from mjstats.exact.convolve import CompleteStat, ShantenStat, distribution
@@ -56,8 +57,8 @@ def complete_count(tileset: str | TileSet, form: str = "any", max_suits: int | N
     _check_form(form)
     if definitions not in ("chinese", "riichi"):
         raise MjStatsError(f"definitions must be 'chinese' or 'riichi', got {definitions!r}")
-    if max_suits is not None and not 0 <= int(max_suits) <= 3:
-        raise MjStatsError(f"max_suits must lie in 0..3 (or be None), got {max_suits}")
+    if max_suits is not None:
+        max_suits = count(max_suits, "max_suits", maximum=3)
     keys, weights = distribution(ts, "complete", 14)
     f = CompleteStat.decode(keys)
     std = (f["role"] & 0b0010) != 0  # bit 2*w + p with w = 0, p = 1
@@ -167,8 +168,8 @@ def shanten_counts(tileset: str | TileSet, n_tiles: int = 13,
     """
     ts = _ts(tileset)
     _check_form(form)
-    n_tiles = int(n_tiles)
-    if not 1 <= n_tiles <= MAX_HAND or n_tiles % 3 == 0:
+    n_tiles = count(n_tiles, "n_tiles", minimum=1, maximum=MAX_HAND)
+    if n_tiles % 3 == 0:
         raise MjStatsError(f"a hand has 3k+1 or 3k+2 tiles (at most 14), got {n_tiles}")
     if form == "seven_pairs" and n_tiles < 13:
         raise MjStatsError(f"seven pairs needs 13 or 14 concealed tiles, got {n_tiles}")

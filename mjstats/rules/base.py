@@ -287,6 +287,10 @@ def rules(name: str | RuleSet = "sichuan", **switches: Any) -> RuleSet:
     valid = {s.name: s for s in p.switches}
     values = {s.name: p.overrides.get(s.name, s.default) for s in p.switches}
     for key, val in switches.items():
+        if isinstance(val, np.bool_):
+            val = bool(val)
+        elif isinstance(val, np.integer):
+            val = int(val)
         if key not in valid:
             raise RuleError(
                 f"rule set {p.name!r} has no switch {key!r}; valid switches: {', '.join(valid)}"

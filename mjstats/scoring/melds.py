@@ -130,9 +130,29 @@ def parse_meld(text: str | ExposedMeld) -> ExposedMeld:
 
 
 def parse_melds(melds) -> list[ExposedMeld]:
-    """Read a list of melds (strings or :class:`ExposedMeld`); ``None`` is no meld."""
+    """Read a list of melds (strings or :class:`ExposedMeld`); ``None`` is no meld.
+
+    A single string may hold several melds separated by ``,`` or ``;``.
+
+    Raises
+    ------
+    NotationError
+        ``melds`` is not a string, a meld or a list of them, or a meld cannot be read.
+
+    Examples
+    --------
+    >>> [str(m) for m in parse_melds("pong 2s; ckong 7z")]
+    ['pong 2s', 'ckong 7z']
+    """
     if melds is None:
         return []
+    if isinstance(melds, ExposedMeld):
+        return [melds]
     if isinstance(melds, str):
         melds = [m for m in melds.replace(";", ",").split(",") if m.strip()]
+    if not isinstance(melds, list | tuple):
+        raise NotationError(
+            f"melds is a list of melds such as ['pong 2s', 'kong 5m'], got {melds!r} "
+            f"({type(melds).__name__})"
+        )
     return [parse_meld(m) for m in melds]

@@ -12,10 +12,11 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from mjstats._checks import flag, is_int, seat
 from mjstats.core.codes import as_hand
 from mjstats.core.decompose import MAX_READINGS, Meld, MeldType, Reading, _decompose, decode_meld
 from mjstats.core.tables import tables
-from mjstats.errors import HandError, RuleError
+from mjstats.errors import HandError, NotationError, RuleError
 from mjstats.rules.base import Family, RuleSet
 from mjstats.rules.base import rules as _rules
 from mjstats.scoring import kernels as K
@@ -46,6 +47,10 @@ class Table:
         by Sichuan's ``dianganghua="dianpao"``.
     sanbi : tuple of (int, int)
         Liuzhou 吃三比: ``(a, b)`` means player ``a`` took three melds from ``b``.
+
+    Every seat is an ``int`` (not a ``bool``) below ``seats``; ``active`` lists
+    each seat once and includes the winner and the discarder.  :func:`score`
+    raises :class:`~mjstats.errors.HandError` for a table that breaks these.
     """
 
     seats: int = 4
@@ -56,14 +61,42 @@ class Table:
     sanbi: tuple[tuple[int, int], ...] = ()
 
     def _check(self) -> None:
-        if not 2 <= self.seats <= 4:
-            raise RuleError(f"a table has 2-4 seats, got {self.seats}")
-        for name, s in (("winner", self.winner), ("discarder", self.discarder),
-                        ("kong_from", self.kong_from)):
-            if s is not None and not 0 <= s < self.seats:
-                raise RuleError(f"{name} seat {s} is not at a {self.seats}-seat table")
+        if not is_int(self.seats) or not 2 <= self.seats <= 4:
+            raise HandError(f"a table has 2-4 seats (an int), got seats={self.seats!r}")
+        n = int(self.seats)
+        seat(self.winner, "winner", n, HandError)
+        for name, s in (("discarder", self.discarder), ("kong_from", self.kong_from)):
+            if s is not None:
+                seat(s, name, n, HandError)
         if self.discarder is not None and self.discarder == self.winner:
-            raise RuleError("the discarder cannot be the winner")
+            raise HandError(f"the discarder cannot be the winner (seat {self.winner})")
+        if self.active is not None:
+            if isinstance(self.active, str) or not hasattr(self.active, "__iter__"):
+                raise HandError(f"active is a tuple of seats, got {self.active!r}")
+            act = [seat(s, "active", n, HandError) for s in self.active]
+            if len(set(act)) != len(act):
+                raise HandError(f"active lists a seat twice: {tuple(self.active)}")
+            if self.winner not in act:
+                raise HandError(
+                    f"active {tuple(act)} must include the winner (seat {self.winner}): the "
+                    f"seats still playing the hand"
+                )
+            if self.discarder is not None and self.discarder not in act:
+                raise HandError(
+                    f"discarder seat {self.discarder} is not among the active seats "
+                    f"{tuple(act)}: a seat that has left the hand does not discard"
+                )
+        try:
+            pairs = [tuple(p) for p in self.sanbi]
+        except TypeError:
+            raise HandError(f"sanbi is a tuple of (eater, eaten) seat pairs, "
+                            f"got {self.sanbi!r}") from None
+        for p in pairs:
+            if len(p) != 2:
+                raise HandError(f"sanbi pair {p!r} is not (eater, eaten)")
+            a, b = (seat(x, "sanbi", n, HandError) for x in p)
+            if a == b:
+                raise HandError(f"sanbi pair {p!r}: a player cannot eat from himself")
 
     def others(self) -> list[int]:
         """Active seats other than the winner."""
@@ -160,6 +193,11 @@ class Score:
 
 
 def _flags(self_draw, after_kong, robbing_kong, last_tile, first_turn, dealer, last_copy) -> int:
+    self_draw, after_kong, robbing_kong, last_tile, first_turn, dealer, last_copy = (
+        flag(v, name, RuleError) for v, name in (
+            (self_draw, "self_draw"), (after_kong, "after_kong"), (robbing_kong, "robbing_kong"),
+            (last_tile, "last_tile"), (first_turn, "first_turn"), (dealer, "dealer"),
+            (last_copy, "last_copy")))
     if robbing_kong and self_draw:
         raise RuleError("robbing a kong (抢杠) wins another player's tile; it is not a self-draw")
     if robbing_kong and after_kong:
@@ -223,8 +261,15 @@ def encode(hand, melds=None, win=None, rules: str | RuleSet = "sichuan"):
         )
     if win is None:
         raise HandError("give the winning tile, e.g. win='3m'")
-    w = win if isinstance(win, int | np.integer) else parse_tile(win, R.tileset)
-    w = int(w)
+    if is_int(win):
+        w = int(win)
+    elif isinstance(win, str):
+        w = parse_tile(win, R.tileset)
+    else:
+        raise NotationError(
+            f"win is a tile such as '3m' or a kind index 0-33 (int), got {win!r} "
+            f"({type(win).__name__})"
+        )
     if not 0 <= w < 34 or conc[w] == 0:
         raise HandError(
             f"the winning tile {kind_name(w) if 0 <= w < 34 else w} is not among the concealed "
@@ -265,7 +310,7 @@ def score(
         ``"chow 345m"`` (Liuzhou only).  With ``after_kong`` the last kong
         listed is the one that gave the replacement tile.
     win : str or int
-        The winning tile (``"3m"``).
+        The winning tile (``"3m"``) or its kind index (an ``int``, never a ``bool``).
     self_draw : bool
         Self-drawn (自摸) rather than won on a discard.
     rules : str or RuleSet
@@ -295,13 +340,21 @@ def score(
         ``.patterns``, ``.total``, ``.reading``, ``.payments``; ``str()`` prints
         them in Chinese and English.
 
+    Every flag (``self_draw`` … ``last_copy``) must be a ``bool`` (``numpy.bool_``
+    too): ``self_draw="False"`` is an error, not a self-draw.
+
     Raises
     ------
+    NotationError
+        A hand, meld or winning tile that cannot be read; ``melds`` not a list.
     HandError
-        Not complete, wrong tile count, a fifth tile, a tile the rule set lacks.
+        Not complete, wrong tile count, a fifth tile, a tile the rule set lacks;
+        an impossible context: 抢杠 of a tile whose four copies the winner holds,
+        ``first_turn`` (天胡/地胡) with melds, a :class:`Table` with a seat outside
+        it or listed twice.
     RuleError
         Three suits where a missing suit is required (定缺/必缺一门), a chow where
-        chows are not allowed, contradictory flags.
+        chows are not allowed, contradictory flags, a flag that is not a bool.
 
     Examples
     --------
@@ -315,8 +368,11 @@ def score(
     (3, [('本身', 1), ('缺一门', 1), ('自摸', 1)])
     """
     R = _rules(rules)
-    conc, mt, mk, nm, w = encode(hand, melds, win, R)
     flags = _flags(self_draw, after_kong, robbing_kong, last_tile, first_turn, dealer, last_copy)
+    if table is not None and not isinstance(table, Table):
+        raise HandError(f"table is a mjstats.Table, got {type(table).__name__}")
+    conc, mt, mk, nm, w = encode(hand, melds, win, R)
+    _check_context(conc, mt, mk, nm, w, flags)
     if after_kong and self_draw and not any(mt[i] >= K.KONG for i in range(nm)):
         raise RuleError("杠上花 (after_kong with self_draw) needs a kong among the melds")
     ms = tuple(parse_melds(melds))
@@ -340,10 +396,29 @@ def score(
         raise HandError(f"the hand {hand!r} is not complete (四副搭子一将 or 七对) with {win!r}")
     reading = _reading(conc, int(info[0]), int(info[2]), ms)
     hit_list = _hits(R, best)
-    t = table or Table()
+    t = Table() if table is None else table
     t._check()
     pay = _payments(R, int(total), flags, ms, t)
     return Score(R, int(total), int(info[1]), hit_list, reading, ms, pay)
+
+
+def _check_context(conc, mt, mk, nm: int, w: int, flags: int) -> None:
+    """Contexts that the hand makes impossible (a robbed tile the winner holds, ...)."""
+    if flags & K.ROBBING:
+        held = int(conc[w]) + sum(
+            (4 if mt[i] >= K.KONG else 3) if mk[i] == w else 0
+            for i in range(nm) if mt[i] != K.CHOW
+        ) + sum(1 for i in range(nm) if mt[i] == K.CHOW and mk[i] <= w < mk[i] + 3)
+        if held >= 4:
+            raise HandError(
+                f"robbing_kong (抢杠): the hand and melds hold all four {kind_name(w)} "
+                f"({kind_name_zh(w)}), so no other player can add a kong of it"
+            )
+    if flags & K.FIRST_TURN and nm:
+        raise HandError(
+            f"first_turn (天胡/地胡) is a win before any pong, chow or kong, but the hand "
+            f"has {nm} meld(s)"
+        )
 
 
 def _reading(conc: np.ndarray, r: int, n_std: int, ms: tuple[ExposedMeld, ...]) -> Reading:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from mjstats._checks import count
 from mjstats._jit import kernel, parallel_kernel, prange
 from mjstats.core.complete import _complete_from_codes
 from mjstats.core.rng import SeedLike, _below, chunk_states
@@ -19,6 +20,10 @@ from mjstats.tiles import tileset as _tileset
 
 CHUNK = 1 << 16
 """Deals per seeded chunk."""
+MAX_DEALS = 1 << 25
+"""Most hands :func:`deal` returns at once (33,554,432: 1.1 GB of count vectors)."""
+_CHUNKED_HINT = ("for more, use the chunked study mj.deal_study(rules, deals=...) "
+                 "(command line: mjstats deal --deals N), which keeps counts, not hands")
 
 
 @kernel
@@ -58,7 +63,8 @@ def deal(n: int, tileset: str | TileSet = "sichuan", n_tiles: int = 14,
     Parameters
     ----------
     n : int
-        Number of hands.
+        Number of hands, a whole number from 0 to :data:`MAX_DEALS` (every hand is
+        kept in memory; :func:`mjstats.deal_study` counts any number in chunks).
     tileset : str or TileSet
         ``"sichuan"``, ``"guangan"`` or ``"liuzhou"``.
     n_tiles : int
@@ -71,6 +77,11 @@ def deal(n: int, tileset: str | TileSet = "sichuan", n_tiles: int = 14,
     numpy.ndarray
         ``(n, 34)`` ``int8`` count vectors.
 
+    Raises
+    ------
+    MjStatsError
+        ``n`` or ``n_tiles`` not a whole number in range (a ``bool`` or ``2.7`` too).
+
     Examples
     --------
     >>> H = deal(3, "sichuan", 13, seed=1)
@@ -80,15 +91,17 @@ def deal(n: int, tileset: str | TileSet = "sichuan", n_tiles: int = 14,
     True
     """
     ts = _tileset(tileset)
-    if int(n) < 0:
-        raise MjStatsError(f"number of deals must be >= 0, got {n}")
-    if not 1 <= int(n_tiles) <= ts.n_tiles:
-        raise MjStatsError(f"n_tiles must lie in 1..{ts.n_tiles} for {ts.name}, got {n_tiles}")
-    n = int(n)
+    n = count(n, "the number of deals n", maximum=MAX_DEALS, hint=_CHUNKED_HINT)
+    n_tiles = _n_tiles(n_tiles, ts)
     n_chunks = max(1, -(-n // CHUNK))
     out = np.zeros((n, 34), dtype=np.int8)
     _deal_many(ts.wall.copy(), int(n_tiles), chunk_states(seed, n_chunks), CHUNK, out)
     return out
+
+
+def _n_tiles(n_tiles, ts: TileSet) -> int:
+    return count(n_tiles, "n_tiles", minimum=1, maximum=ts.n_tiles,
+                 hint=f"a hand from the {ts.name} wall")
 
 
 @kernel
@@ -150,7 +163,8 @@ def count_complete(n: int, tileset: str | TileSet = "sichuan", n_tiles: int = 14
     from mjstats.core.tables import tables
 
     ts = _tileset(tileset)
-    n = int(n)
+    n = count(n, "the number of deals n")
+    n_tiles = _n_tiles(n_tiles, ts)
     n_chunks = max(1, -(-n // CHUNK))
     out = np.zeros(n_chunks, dtype=np.int64)
     _count_complete(ts.wall.copy(), int(n_tiles), chunk_states(seed, n_chunks), CHUNK, n,

@@ -30,6 +30,8 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
+from mjstats._checks import count, flag, is_int
+from mjstats._checks import seat as _seat
 from mjstats.core.rng import SeedLike, chunk_states, seed_sequence
 from mjstats.core.tables import tables
 from mjstats.errors import MjStatsError
@@ -178,13 +180,37 @@ class SimResult(KeptRows):
         return summary_text(self)
 
 
+DEFAULT_GAMES = 10_000
+"""Hands played when ``games`` is not given (or ``None``)."""
+DEFAULT_BOT = "efficiency"
+"""The policy of every seat when ``bots`` is not given (or ``None``)."""
+
+
 def _bots(bots) -> tuple[int, ...]:
+    if bots is None:
+        bots = DEFAULT_BOT
     if isinstance(bots, str | int | np.integer):
         bots = (bots,) * 4
+    if not isinstance(bots, list | tuple):
+        raise MjStatsError(
+            f"bots is one policy name or four (one per seat), got {bots!r} "
+            f"({type(bots).__name__}); policies: {', '.join(BOT_NAMES)}"
+        )
     bots = tuple(bots)
     if len(bots) != 4:
         raise MjStatsError(f"give one bot or four (one per seat), got {len(bots)}")
     return tuple(bot_code(b) for b in bots)
+
+
+def _run_args(games, chunk, records) -> tuple[int, int, bool | None]:
+    """Check ``games`` (``None``: the default), ``chunk`` and ``records`` of a run."""
+    games = count(games, "games", default=DEFAULT_GAMES)
+    chunk = count(chunk, "chunk", minimum=CHUNK)
+    if chunk % CHUNK:
+        raise MjStatsError(f"chunk must be a multiple of {CHUNK}, got {chunk}")
+    if records is not None:
+        records = flag(records, "records")
+    return games, chunk, records
 
 
 def _inset(R: RuleSet) -> np.ndarray:
@@ -261,8 +287,8 @@ def _records(R: RuleSet, acc: dict) -> tuple[pd.DataFrame, pd.DataFrame]:
                                 np.zeros((0, len(R.info)), np.int8)))
 
 
-def simulate(rules: str | RuleSet = "sichuan", games: int = 10_000,
-             bots: str | tuple = "efficiency", seed: SeedLike = None, *,
+def simulate(rules: str | RuleSet = "sichuan", games: int | None = DEFAULT_GAMES,
+             bots: str | tuple | None = DEFAULT_BOT, seed: SeedLike = None, *,
              records: bool | None = None, log: int = 0, out: str | Path | None = None,
              resume: bool = False, client=None, progress: bool = False,
              first_game: int = 0, chunk: int = RUN_CHUNK) -> SimResult:
@@ -274,11 +300,12 @@ def simulate(rules: str | RuleSet = "sichuan", games: int = 10_000,
         ``"sichuan"``, ``"sichuan-app"``, ``"guangan"`` (血战到底) or ``"liuzhou"`` (the
         hand ends at the win(s); the dealer follows the text's rotation within each
         chunk of hands), or a rule set with switches.
-    games : int
-        Hands to play.
-    bots : str or sequence of four str
+    games : int, optional
+        Hands to play (a whole number >= 0; ``100.0`` is read as 100, ``2.7`` and
+        ``True`` are errors).  ``None`` plays the default :data:`DEFAULT_GAMES`.
+    bots : str or sequence of four str, optional
         One policy for every seat or one per seat: ``"efficiency"``, ``"value"``,
-        ``"random"``, ``"zimo"``.
+        ``"random"``, ``"zimo"``.  ``None`` gives every seat :data:`DEFAULT_BOT`.
     seed : int, numpy.random.Generator, SeedSequence or None
         Same seed, same hands and tables, whatever the thread count, the chunking
         or the Dask cluster.
@@ -324,14 +351,13 @@ def simulate(rules: str | RuleSet = "sichuan", games: int = 10_000,
     from mjstats.runner import run_chunks, run_seed
 
     R = _rules(rules)
-    games = int(games)
-    if games < 0:
-        raise MjStatsError(f"games must be >= 0, got {games}")
+    games, chunk, records = _run_args(games, chunk, records)
+    first_game = count(first_game, "first_game")
     if first_game % CHUNK:
         raise MjStatsError(f"first_game must be a multiple of {CHUNK}, got {first_game}")
     if records is None:
         records = games <= RECORDS_UP_TO
-    log = max(0, min(int(log), games))
+    log = min(count(log, "log"), games)
     b = _bots(bots)
     ss = seed_sequence(run_seed(seed, out, resume))
     E.engine_params(R)  # rejects a rule set the engine cannot play before any work
@@ -390,6 +416,7 @@ def play_hand(rules: str | RuleSet, wall, dealer: int = 0, bots="efficiency", qu
     """
     R = _rules(rules)
     P = E.engine_params(R)
+    dealer = _seat(dealer, "dealer", 4)
     w = _wall_array(wall, R)
     b = np.array(_bots(bots), dtype=np.int64)
     q = np.full(4, -1, np.int64) if que is None else np.asarray(que, dtype=np.int64)
@@ -460,6 +487,7 @@ def settle_position(rules: str | RuleSet, hands, melds=None, que=(0, 0, 0, 0),
 
     R = _rules(rules)
     P = E.engine_params(R)
+    dealer = _seat(dealer, "dealer", 4)
     H = np.zeros((4, 34), np.int8)
     for p in range(4):
         H[p] = as_hand(hands[p], R.tileset, sizes="waiting")
@@ -493,6 +521,9 @@ def _kind(k, R: RuleSet) -> int:
         from mjstats.tiles import parse_tile
 
         return int(parse_tile(k, R.tileset))
+    if not is_int(k) or not -1 <= int(k) < 34:
+        raise MjStatsError(f"a scripted discard is a tile ('5p'), a kind index 0-33 or -1 (the "
+                           f"bot chooses), got {k!r}")
     return int(k)
 
 
@@ -578,7 +609,7 @@ def _gather_compare(acc, part: dict[str, pd.DataFrame]):
             for i in range(n)]
 
 
-def compare(rules: list[str | RuleSet], games: int = 10_000, bots="efficiency",
+def compare(rules: list[str | RuleSet], games: int | None = DEFAULT_GAMES, bots=DEFAULT_BOT,
             seed: SeedLike = None, *, records: bool | None = None, out: str | Path | None = None,
             resume: bool = False, client=None, progress: bool = False,
             chunk: int = RUN_CHUNK) -> dict[str, SimResult]:
@@ -603,7 +634,7 @@ def compare(rules: list[str | RuleSet], games: int = 10_000, bots="efficiency",
     rules : list of str or RuleSet
         Two or more presets; the first is the reference of the differences.
     games, bots, seed, records, resume, client, progress, chunk
-        As in :func:`simulate`.
+        As in :func:`simulate` (``None`` for ``games`` or ``bots``: the default).
     out : str or Path, optional
         Folder of the run: each chunk is saved as ``chunk-NNNNNN.parquet`` (the
         first preset's stats) with ``chunk-NNNNNN.p<i>.parquet`` for the others
@@ -619,13 +650,15 @@ def compare(rules: list[str | RuleSet], games: int = 10_000, bots="efficiency",
     """
     from mjstats.runner import run_chunks, run_seed
 
+    if isinstance(rules, str | RuleSet) or not isinstance(rules, list | tuple) or not rules:
+        raise MjStatsError(
+            f"compare takes a list of rule sets such as ['sichuan', 'guangan'], got {rules!r}"
+        )
     Rs = [_rules(name) for name in rules]
     keys = [_label(R) for R in Rs]
     if len(set(keys)) != len(keys):
         raise MjStatsError(f"compare needs distinct presets, got {keys}")
-    games = int(games)
-    if games < 0:
-        raise MjStatsError(f"games must be >= 0, got {games}")
+    games, chunk, records = _run_args(games, chunk, records)
     for R in Rs:
         E.engine_params(R)  # rejects a rule set the engine cannot play before any work
     if records is None:

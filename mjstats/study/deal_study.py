@@ -24,6 +24,7 @@ import time
 import numpy as np
 import pandas as pd
 
+from mjstats._checks import count
 from mjstats._jit import kernel, parallel_kernel, prange
 from mjstats.core.complete import _complete_from_codes, _is_complete
 from mjstats.core.rng import SeedLike, _below, chunk_states, seed_sequence
@@ -282,13 +283,10 @@ def study_counts(tileset: str | TileSet, deals: int, seed: SeedLike = None,
     (1000, 1000)
     """
     ts = _tileset(tileset)
-    deals = int(deals)
-    if deals < 1:
-        raise MjStatsError(f"the number of deals must be >= 1, got {deals}")
+    deals = count(deals, "deals", minimum=1)
     if study not in STUDIES:
         raise MjStatsError(f"unknown study {study!r}; expected 'full' or 'complete'")
-    if int(batch_chunks) < 1:
-        raise MjStatsError(f"batch_chunks must be >= 1, got {batch_chunks}")
+    batch_chunks = count(batch_chunks, "batch_chunks", minimum=1)
     import functools
 
     from mjstats.runner import run_chunks, run_seed, sum_frames
@@ -382,7 +380,8 @@ def deal_study(rules: str | TileSet = "sichuan", deals: int = 1_000_000,
         ``"guangan"`` 120 with 白发中, ``"liuzhou"`` 136) or a tile set; only its
         tile set matters here.
     deals : int
-        Number of random deals (dealer 14 tiles; the 13-tile hand is its first 13).
+        Number of random deals (dealer 14 tiles; the 13-tile hand is its first 13),
+        a whole number >= 1 (``100.0`` is read as 100; ``2.7`` and ``True`` are errors).
     seed : int, Generator or None
         Same seed, same table, whatever the number of threads.
     progress : bool
@@ -428,7 +427,11 @@ def deal_study(rules: str | TileSet = "sichuan", deals: int = 1_000_000,
     (20000, True)
     """
     ts = _rules_tileset(rules)
-    n_chunks = -(-int(deals) // CHUNK) if int(deals) > 0 else 0
+    deals = count(deals, "deals", minimum=1)
+    if isinstance(conf, bool | np.bool_) or not isinstance(conf, float | int) \
+            or not 0 < conf < 1:
+        raise MjStatsError(f"conf is an interval level between 0 and 1, got {conf!r}")
+    n_chunks = -(-deals // CHUNK)
     t0 = time.perf_counter()
     counts = study_counts(ts, deals, seed, study, progress=progress and n_chunks > 16,
                           out=out, resume=resume, client=client)

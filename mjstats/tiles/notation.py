@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from mjstats.errors import NotationError
+from mjstats._checks import is_int
+from mjstats.errors import HandError, NotationError
 from mjstats.tiles.tilesets import (
     COPIES,
     HONOR_NAMES_ZH,
@@ -80,12 +81,29 @@ def kind_glyph(kind: int) -> str:
     return chr(_GLYPH_OF[kind])
 
 
+def _quote(text: str) -> str:
+    """``repr(text)`` for a message, shortened in the middle when the text is long."""
+    if len(text) <= 60:
+        return repr(text)
+    return f"{text[:24] + '…' + text[-24:]!r} ({len(text):,} characters)"
+
+
 def _check_kind(kind: int) -> None:
+    if not is_int(kind):
+        raise NotationError(
+            f"a kind index is an integer 0-{N_KINDS - 1}, got {kind!r} ({type(kind).__name__})"
+        )
     if not 0 <= int(kind) < N_KINDS:
         raise NotationError(f"kind index {kind} is outside 0-{N_KINDS - 1}")
 
 
-def _add(counts: np.ndarray, kind: int) -> None:
+def _add(counts: list[int], kind: int, text: str, pos: int) -> None:
+    """Count one tile; a fifth copy is an error at once (no counter can wrap around)."""
+    if counts[kind] >= COPIES:
+        raise HandError(
+            f"{_quote(text)} holds {counts[kind] + 1} copies of {kind_name(kind)} "
+            f"({kind_name_zh(kind)}) at position {pos}; there are only {COPIES}"
+        )
     counts[kind] += 1
 
 
@@ -122,7 +140,7 @@ def parse(text: str, tileset: str | TileSet | None = None) -> np.ndarray:
     """
     if not isinstance(text, str):
         raise NotationError(f"a hand is written as a string, got {type(text).__name__}")
-    counts = np.zeros(N_KINDS, dtype=np.int16)
+    counts = [0] * N_KINDS
     pending: list[tuple[int, int]] = []  # (rank 1-9, position)
     for pos, ch in enumerate(text):
         if ch.isascii() and ch.isdigit():
@@ -133,54 +151,46 @@ def parse(text: str, tileset: str | TileSet | None = None) -> np.ndarray:
             suit = _SUIT_CHARS[ch]
             if not pending:
                 raise NotationError(
-                    f"suit {ch!r} at position {pos} of {text!r} has no digits before it"
+                    f"suit {ch!r} at position {pos} of {_quote(text)} has no digits before it"
                 )
             for rank, rpos in pending:
                 if suit == 3:
                     if not 1 <= rank <= 7:
                         raise NotationError(
-                            f"{rank}z at position {rpos} of {text!r} is not a tile: honors are "
-                            f"1z-7z (东南西北白发中)"
+                            f"{rank}z at position {rpos} of {_quote(text)} is not a tile: "
+                            f"honors are 1z-7z (东南西北白发中)"
                         )
-                    _add(counts, 26 + rank)
+                    _add(counts, 26 + rank, text, rpos)
                 else:
                     if not 1 <= rank <= 9:
                         raise NotationError(
-                            f"{rank}{SUITS[suit]} at position {rpos} of {text!r} is not a tile: "
-                            f"ranks are 1-9"
+                            f"{rank}{SUITS[suit]} at position {rpos} of {_quote(text)} is not "
+                            f"a tile: ranks are 1-9"
                         )
-                    _add(counts, 9 * suit + rank - 1)
+                    _add(counts, 9 * suit + rank - 1, text, rpos)
             pending.clear()
         elif ch in _HONOR_CHARS or ch in _KIND_OF_GLYPH:
             if pending:
                 raise NotationError(
-                    f"digits before {ch!r} at position {pos} of {text!r} have no suit letter"
+                    f"digits before {ch!r} at position {pos} of {_quote(text)} have no suit letter"
                 )
-            _add(counts, _HONOR_CHARS.get(ch, _KIND_OF_GLYPH.get(ch)))
+            _add(counts, _HONOR_CHARS.get(ch, _KIND_OF_GLYPH.get(ch)), text, pos)
         elif ch in _SEPARATORS:
             continue
         else:
             raise NotationError(
-                f"unknown character {ch!r} at position {pos} of {text!r}; expected digits with "
-                f"a suit (m p s z, 万 筒 条), Chinese tile names or mahjong glyphs"
+                f"unknown character {ch!r} at position {pos} of {_quote(text)}; expected digits "
+                f"with a suit (m p s z, 万 筒 条), Chinese tile names or mahjong glyphs"
             )
     if pending:
         digits = "".join(str(r) for r, _ in pending)
         raise NotationError(
-            f"digits {digits!r} at the end of {text!r} have no suit letter (m, p, s, z or 万/筒/条)"
+            f"digits {_quote(digits)} at the end of {_quote(text)} have no suit letter "
+            f"(m, p, s, z or 万/筒/条)"
         )
-    over = np.flatnonzero(counts > COPIES)
-    if over.size:
-        from mjstats.errors import HandError
-
-        k = int(over[0])
-        raise HandError(
-            f"{text!r} holds {int(counts[k])} copies of {kind_name(k)} ({kind_name_zh(k)}); "
-            f"there are only {COPIES}"
-        )
-    out = counts.astype(np.int8)
+    out = np.array(counts, dtype=np.int8)
     if tileset is not None:
-        _tileset(tileset).check(out, what=repr(text))
+        _tileset(tileset).check(out, what=_quote(text))
     return out
 
 
@@ -192,9 +202,13 @@ def parse_tile(text: str, tileset: str | TileSet | None = None) -> int:
     >>> parse_tile("5p"), parse_tile("中"), parse_tile("九条")
     (13, 33, 26)
     """
+    if not isinstance(text, str):
+        raise NotationError(
+            f"a tile is written as a string such as '5p', got {text!r} ({type(text).__name__})"
+        )
     counts = parse(text, tileset)
     if int(counts.sum()) != 1:
-        raise NotationError(f"{text!r} is not one tile")
+        raise NotationError(f"{_quote(text)} is not one tile (it holds {int(counts.sum())})")
     return int(np.argmax(counts))
 
 
@@ -238,8 +252,13 @@ def _as_counts(counts) -> np.ndarray:
     arr = np.asarray(counts)
     if arr.shape != (N_KINDS,):
         raise NotationError(f"a count vector has shape ({N_KINDS},), got {arr.shape}")
+    if not np.issubdtype(arr.dtype, np.integer):
+        raise NotationError(f"a count vector holds integers, got dtype {arr.dtype}")
     if arr.min(initial=0) < 0:
         raise NotationError("a count vector cannot hold negative counts")
+    if arr.max(initial=0) > COPIES:
+        k = int(np.argmax(arr))
+        raise HandError(f"{int(arr[k])} copies of {kind_name(k)}; there are only {COPIES}")
     return arr
 
 

@@ -211,8 +211,8 @@ def test_putong_multipliers():
     assert r.patterns == [] and r.multiplier == 1 and tuple(r.payments) == (7, -4, 1)
     r = daer.score(PINGHU27_HAND, dealer=True, heavenly=True)
     assert r.multiplier == 2 and r.total == 8
-    r = daer.score("二二二三三七八九十十叁叁肆伍柒柒拾拾", melds=["pong 一"], earthly=True,
-                   self_draw=False)
+    # 地胡 comes before any pong, so the 一 are a held 坎 (15 胡, 2 等 as the minimum)
+    r = daer.score("一一一二二二三三七八九十十叁叁肆伍柒柒拾拾", earthly=True, self_draw=False)
     assert r.multiplier == 4 and r.total == 12  # 红 x2 地 x2
 
 

@@ -1,0 +1,96 @@
+"""Checks of plain arguments shared by the public functions: flags, counts, seats.
+
+Each check returns the value in its plain Python type or raises an error of
+:mod:`mjstats.errors` that names the argument, what it got and what it expects,
+so that no input is silently misread (``self_draw="False"`` is not a self-draw,
+``games=2.7`` is not two games, ``True`` is not a tile).
+"""
+
+from __future__ import annotations
+
+import numbers
+
+import numpy as np
+
+from mjstats.errors import MjStatsError
+
+
+def is_int(value) -> bool:
+    """Whether ``value`` is an integer (Python or numpy) and not a ``bool``.
+
+    Examples
+    --------
+    >>> is_int(3), is_int(np.int8(3)), is_int(True), is_int(3.0)
+    (True, True, False, False)
+    """
+    return isinstance(value, int | np.integer) and not isinstance(value, bool | np.bool_)
+
+
+def flag(value, name: str, error: type[MjStatsError] = MjStatsError) -> bool:
+    """``value`` as a ``bool``; only ``bool`` and ``numpy.bool_`` are flags.
+
+    Examples
+    --------
+    >>> flag(np.bool_(True), "self_draw")
+    True
+    >>> flag("False", "self_draw")
+    Traceback (most recent call last):
+    ...
+    mjstats.errors.MjStatsError: self_draw must be True or False (a bool), got 'False' (str)
+    """
+    if isinstance(value, bool | np.bool_):
+        return bool(value)
+    raise error(f"{name} must be True or False (a bool), got {value!r} ({type(value).__name__})")
+
+
+def count(value, name: str, *, minimum: int = 0, maximum: int | None = None,
+          default: int | None = None, hint: str = "",
+          error: type[MjStatsError] = MjStatsError) -> int:
+    """``value`` as an ``int`` between ``minimum`` and ``maximum``.
+
+    An integral float (``100.0``) is accepted; a non-integral float, a ``bool``,
+    a string or any other type is an error.  ``None`` gives ``default`` when one
+    is set and is an error otherwise.  ``hint`` is added to a range error.
+
+    Examples
+    --------
+    >>> count(100.0, "games"), count(None, "games", default=10)
+    (100, 10)
+    >>> count(2.7, "games")
+    Traceback (most recent call last):
+    ...
+    mjstats.errors.MjStatsError: games must be a whole number, got 2.7
+    """
+    if value is None and default is not None:
+        return default
+    if is_int(value):
+        n = int(value)
+    elif isinstance(value, numbers.Real) and not isinstance(value, bool | np.bool_):
+        if not float(value).is_integer():
+            raise error(f"{name} must be a whole number, got {value!r}")
+        n = int(value)
+    else:
+        raise error(f"{name} must be an integer, got {value!r} ({type(value).__name__})")
+    if n < minimum:
+        raise error(f"{name} must be at least {minimum}, got {n}" + (f"; {hint}" if hint else ""))
+    if maximum is not None and n > maximum:
+        raise error(f"{name} must be at most {maximum:,}, got {n:,}"
+                    + (f"; {hint}" if hint else ""))
+    return n
+
+
+def seat(value, name: str, seats: int, error: type[MjStatsError] = MjStatsError) -> int:
+    """``value`` as a seat number ``0 .. seats - 1`` (an integer, not a ``bool``).
+
+    Examples
+    --------
+    >>> seat(2, "winner", 4)
+    2
+    """
+    if not is_int(value):
+        raise error(f"{name} must be a seat number (int), got {value!r} "
+                    f"({type(value).__name__})")
+    if not 0 <= int(value) < seats:
+        raise error(f"{name} seat {int(value)} is not at a {seats}-seat table "
+                    f"(seats 0-{seats - 1})")
+    return int(value)
