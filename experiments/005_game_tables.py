@@ -39,7 +39,7 @@ def _ci(df: pd.DataFrame, est: str, lo: str, hi: str, digits: int = 4) -> pd.Ser
 
 def tables_markdown(r, seconds: float) -> str:
     """The Markdown section of one rule set."""
-    parts = [f"### {r.rules.name} ({r.rules.name_zh}): {r.games:,} hands",
+    parts = [f"### {r.rules.name} ({r.rules.name_zh}): {r.n_games:,} hands",
              f"Four `{r.bots[0]}` bots; {seconds:,.0f} s for this rule set in the last "
              f"command (chunks saved by an earlier, interrupted command are read back, not "
              f"replayed).", ""]

@@ -1,15 +1,18 @@
 """mjstats: statistics for regional Chinese mahjong and Da Er.
 
+``mj.rules`` is the rule-set registry of both games; the subpackage is callable
+(``mj.rules("sichuan", cap=16)``) and holds the types (``mj.rules.RuleSet``).
+
 >>> import mjstats as mj
 >>> h = mj.parse("123m456p789s1122z")
 >>> mj.format(h), mj.shanten(h), mj.waits(h)
 ('123m456p789s1122z', 0, {'1z': 2, '2z': 2})
 """
 
-from mjstats import api, exact
+from mjstats import exact, rules
 from mjstats import plotting as plot
 from mjstats._version import __version__
-from mjstats.api import rules, score
+from mjstats.api import compare, deal_study, score, simulate
 from mjstats.core import (
     Meld,
     MeldType,
@@ -29,11 +32,10 @@ from mjstats.core import (
     waits_many,
 )
 from mjstats.errors import HandError, MjStatsError, NotationError, RuleError
-from mjstats.rules import describe_rules
+from mjstats.rules import describe_rules, rule_set_names
 from mjstats.scoring import Table, score_many
 from mjstats.sim.deals import deal
-from mjstats.sim.simulate import SimResult, compare, simulate
-from mjstats.study import deal_study
+from mjstats.sim.simulate import SimResult
 from mjstats.tiles import (
     TILESETS,
     TileSet,
@@ -45,11 +47,6 @@ from mjstats.tiles import (
     parse_tile,
     tileset,
 )
-
-# ``rules`` is the function; importing the subpackage mjstats.rules above set the
-# attribute to the module, so set it back (the subpackage stays importable by name).
-rules = api.rules  # noqa: F811
-
 
 __all__ = [
     "__version__",
@@ -80,6 +77,7 @@ __all__ = [
     "parse",
     "parse_tile",
     "plot",
+    "rule_set_names",
     "rules",
     "score",
     "score_many",

@@ -1,43 +1,45 @@
-"""Entry points that span the rule families: one ``score`` and one ``rules`` for all.
+"""One entry point per verb for both games: the rule set's type decides where it goes.
 
-Mahjong rule sets (``sichuan``, ``sichuan-app``, ``guangan``, ``liuzhou``) live in
-:mod:`mjstats.rules` and :mod:`mjstats.scoring`; Da Er rule sets (names starting
-with ``daer``) in :mod:`mjstats.daer`.  These two functions look at the name
-and hand over, so users write ``mj.score(..., rules="daer-luzhou")`` and
-``mj.score(..., rules="guangan")`` alike.
+Mahjong rule sets (:class:`~mjstats.rules.RuleSet`: ``sichuan``,
+``sichuan-app``, ``guangan``, ``liuzhou``) and Da Er rule sets
+(:class:`~mjstats.daer.rules.DaErRules`: ``daer-luzhou``,
+``daer-luzhou-mingtang``, ``daer-chongqing``) come from one registry
+(:func:`mjstats.rules.rules`) and carry their ``game``; :func:`score`,
+:func:`simulate`, :func:`compare` and :func:`deal_study` resolve the rule set
+first and hand it to that game's implementation, never looking at the name.
+A keyword the game's implementation does not take is a
+:class:`~mjstats.errors.RuleError` naming it and the rule set.
 """
 
 from __future__ import annotations
 
+import inspect
 
-def _is_daer(rules) -> bool:
-    if isinstance(rules, str):
-        return rules.lower().startswith("daer")
-    return type(rules).__module__.startswith("mjstats.daer")
+from mjstats.rules import rules
 
 
-def rules(name="sichuan", **switches):
-    """The rule set called ``name``, with switches changed (mahjong or Da Er).
+def _resolve(rules_):
+    """The rule set object for ``rules_`` (a name, a RuleSet, a DaErRules or a TileSet)."""
+    from mjstats.tiles import TileSet
 
-    Every switch is checked (name, type, range, tuple length): an unknown or bad
-    one raises :class:`~mjstats.errors.RuleError` naming it and what it takes
-    (:func:`mjstats.rules.describe_rules`, :func:`mjstats.daer.rules.describe_switches`).
+    return rules_ if isinstance(rules_, TileSet) else rules(rules_)
 
-    Examples
-    --------
-    >>> rules("sichuan", cap=16).name
-    'sichuan'
-    >>> rules("daer-chongqing").name
-    'daer-chongqing'
-    """
-    if _is_daer(name):
-        from mjstats.daer.rules import rules as daer_rules
 
-        r = daer_rules(name)
-        return r.with_switches(**switches) if switches else r
-    from mjstats.rules import rules as mahjong_rules
+def _game(rules_) -> str:
+    r = _resolve(rules_)
+    return getattr(r, "game", "mahjong")
 
-    return mahjong_rules(name, **switches)
+
+def _check_keywords(verb: str, fn, rules_, given: dict, skip=()) -> None:
+    from mjstats.errors import RuleError
+
+    params = inspect.signature(fn).parameters
+    known = [n for n in params if n not in skip and params[n].kind != inspect.Parameter.VAR_KEYWORD]
+    bad = [k for k in given if k not in known]
+    if bad:
+        name = rules_ if isinstance(rules_, str) else getattr(rules_, "name", rules_)
+        raise RuleError(f"{verb}() under {name!r} takes no {', '.join(bad)}; its keywords: "
+                        f"{', '.join(known)}")
 
 
 def context_keywords(rules) -> tuple[str, ...]:
@@ -58,7 +60,7 @@ def context_keywords(rules) -> tuple[str, ...]:
 
 
 def _scorer(rules):
-    if _is_daer(rules):
+    if _game(rules) == "daer":
         from mjstats.daer.scoring import score as daer_score
 
         return daer_score
@@ -99,3 +101,97 @@ def score(hand, melds=None, win=None, self_draw: bool | None = None, rules="sich
     if self_draw is not None:
         context["self_draw"] = self_draw
     return _scorer(rules)(hand, melds, win=win, rules=rules, **context)
+
+
+def simulate(rules="sichuan", games=None, bots=None, seed=None, **options):
+    """Play whole hands under any rule set with bots; return the run's result.
+
+    Mahjong rule sets go to :func:`mjstats.sim.simulate.simulate` (a
+    :class:`~mjstats.sim.simulate.SimResult`), Da Er rule sets to
+    :func:`mjstats.daer.simulate.simulate` (a
+    :class:`~mjstats.daer.simulate.DaErSim`).  Both results name the same
+    things alike: ``n_games``, ``bots``, ``seed``, ``stats`` (exact sums),
+    ``hands`` and ``seats`` (rows, when kept), ``summary()`` and
+    ``patterns()``; Da Er adds ``points()``, ``scorings()`` and
+    ``distribution()``.  ``games`` and ``bots`` left as ``None`` take the game's
+    defaults; ``options`` are the keywords of the game's function (``records``,
+    ``out``, ``resume``, ``client``, ``progress``, ``chunk`` for both; ``log``,
+    ``first_game`` for mahjong; ``slip``, ``chi_next_on_draw`` for Da Er).
+
+    Examples
+    --------
+    >>> simulate("sichuan", 40, seed=1).n_games, simulate("daer-luzhou", 40, seed=1).n_games
+    (40, 40)
+    >>> simulate("sichuan", 40, seed=1, slip=0.1)
+    Traceback (most recent call last):
+    ...
+    mjstats.errors.RuleError: simulate() under 'sichuan' takes no slip; its keywords: ...
+    """
+    r = _resolve(rules)
+    if r.game == "daer":
+        from mjstats.daer.simulate import simulate as fn
+    else:
+        from mjstats.sim.simulate import simulate as fn
+    _check_keywords("simulate", fn, rules, options, skip=("rules", "games", "bots", "seed"))
+    return fn(r, games, bots, seed, **options)
+
+
+def compare(rules, games=None, bots=None, seed=None, **options):
+    """Play several presets of one game on the same hands; results by preset label.
+
+    Mahjong presets go to :func:`mjstats.sim.simulate.compare` (each result
+    after the first carries its paired differences with the first).  Da Er's
+    three scorings are compared on the same hands by one run:
+    ``simulate("daer-luzhou", ...).scorings()`` scores every win under
+    普通, 名堂 and 重庆 at once, so a list of Da Er presets is refused with a
+    line saying so.
+
+    Examples
+    --------
+    >>> sorted(compare(["sichuan", "sichuan-app"], 20, seed=3))
+    ['sichuan', 'sichuan-app']
+    """
+    from mjstats.errors import MjStatsError, RuleError
+
+    if isinstance(rules, str) or not hasattr(rules, "__iter__"):
+        raise MjStatsError(f"compare takes a list of rule sets (two or more presets), got "
+                           f"{rules!r}")
+    rs = [_resolve(x) for x in rules]
+    if any(r.game == "daer" for r in rs):
+        raise RuleError(
+            "compare plays mahjong presets; Da Er's three scorings (普通, 名堂, 重庆) are "
+            "compared on the same hands by one run: mj.simulate('daer-luzhou', ...).scorings() "
+            "(mjstats simulate --rules daer-luzhou prints them)")
+    from mjstats.sim.simulate import compare as fn
+
+    _check_keywords("compare", fn, rules[0], options, skip=("rules", "games", "bots", "seed"))
+    return fn(rs, games, bots, seed, **options)
+
+
+def deal_study(rules="sichuan", deals=None, seed=None, **options):
+    """Deal many times and tabulate the odds at the deal, under any rule set.
+
+    Mahjong rule sets (or a tile set) go to
+    :func:`mjstats.study.deal_study.deal_study` (a table of complete / ready /
+    shanten / waits estimates with intervals beside the exact values); Da Er
+    rule sets to :func:`mjstats.daer.deal.deal_study` (a
+    :class:`~mjstats.daer.deal.DealStudy`: instant wins and the dealer's dealt
+    wins).  ``deals`` left as ``None`` takes the game's default.
+
+    Examples
+    --------
+    >>> int(deal_study("liuzhou", 1_000, seed=1, progress=False)["n"].iloc[0])
+    1000
+    >>> int(deal_study("daer-luzhou", 1_000, seed=1).summary["n"].iloc[0])
+    1000
+    """
+    r = _resolve(rules)
+    if getattr(r, "game", "mahjong") == "daer":
+        from mjstats.daer.deal import deal_study as fn
+
+        _check_keywords("deal_study", fn, rules, options, skip=("n_deals", "seed", "rules"))
+        return fn(100_000 if deals is None else deals, seed, r, **options)
+    from mjstats.study.deal_study import deal_study as fn
+
+    _check_keywords("deal_study", fn, rules, options, skip=("rules", "deals", "seed"))
+    return fn(r, 1_000_000 if deals is None else deals, seed, **options)

@@ -88,13 +88,48 @@ def _register_deal(sub) -> None:
     from mjstats.study.deal_study import add_deal_arguments, run_deal_study_cli
 
     p = sub.add_parser("deal", help="deal study: complete/ready/shanten/waits at the deal, "
-                                    "Monte Carlo with intervals beside exact values")
+                                    "Monte Carlo with intervals beside exact values (Da Er: "
+                                    "instant wins and the dealer's dealt wins)")
     add_deal_arguments(p)
+
     def run(args) -> int:
+        import mjstats as mj
+
+        if mj.rules(args.rules).game == "daer":
+            return _deal_daer(args)
         run_deal_study_cli(args)
         return 0
 
     p.set_defaults(func=run)
+
+
+def _deal_daer(args) -> int:
+    """``mjstats deal --rules daer-…``: the Da Er deal study, printed (and saved with --out)."""
+    import pandas as pd
+
+    import mjstats as mj
+    from mjstats.errors import RuleError
+    from mjstats.results.tables import check_table_path, write_table
+
+    mahjong_only = {"--chunks": args.chunks, "--resume": args.resume, "--dask": args.dask,
+                    "--study": args.study != "full", "--conf": args.conf != 0.95}
+    given = [k for k, v in mahjong_only.items() if v]
+    if given:
+        raise RuleError(f"{', '.join(given)} applies to the mahjong deal study only, not "
+                        f"{args.rules}")
+    if args.out:
+        check_table_path(args.out)
+    st = mj.deal_study(args.rules, args.deals, args.seed)
+    if args.out:
+        write_table(st.summary, args.out)
+    with pd.option_context("display.width", 200, "display.max_rows", 200):
+        for title, table in (("deal", st.summary), ("dealer's winning hands: 胡", st.hu),
+                             ("dealer's winning hands: level", st.levels),
+                             ("dealer's winning hands: 名堂", st.patterns)):
+            print(f"== {title} ==")
+            print(table.to_string(index=False))
+            print()
+    return 0
 
 
 def _register_report(sub) -> None:
@@ -127,7 +162,7 @@ def _add_set_argument(p: argparse.ArgumentParser) -> None:
 
 
 def _rules_arg(name: str, sets: list[str]):
-    """The rule set ``name`` with the ``--set`` switches (the name itself when none)."""
+    """The rule set ``name`` (either game) with the ``--set`` switches."""
     import mjstats as mj
     from mjstats.errors import RuleError
 
@@ -137,7 +172,7 @@ def _rules_arg(name: str, sets: list[str]):
         if key in switches:
             raise RuleError(f"--set names switch {key!r} twice")
         switches[key] = value
-    return mj.rules(name, **switches) if switches else name
+    return mj.rules(name, **switches)
 
 
 def _register_score(sub) -> None:
@@ -159,11 +194,10 @@ def _register_score(sub) -> None:
 
     def run(args) -> int:
         import mjstats as mj
-        from mjstats.api import _is_daer
         from mjstats.errors import RuleError
 
         rules = _rules_arg(args.rules, args.set)
-        daer = _is_daer(rules)
+        daer = rules.game == "daer"
         family = 2 if daer else 1
         ctx = {}
         for row in _SCORE_FLAGS:
@@ -219,15 +253,9 @@ def _register_rules(sub) -> None:
     def run(args) -> int:
         import pandas as pd
 
-        from mjstats.api import _is_daer
-        from mjstats.daer.rules import RULESETS, describe_switches
         from mjstats.rules import describe_rules
 
-        if args.name:
-            df = describe_switches(args.name) if _is_daer(args.name) else describe_rules(args.name)
-        else:
-            df = pd.concat([describe_rules(), *(describe_switches(n) for n in RULESETS)],
-                           ignore_index=True)
+        df = describe_rules(args.name)
         with pd.option_context("display.max_colwidth", 70, "display.width", 200,
                                "display.max_rows", 500):
             print(df.to_string(index=False))
@@ -243,11 +271,10 @@ def _register_games(sub) -> None:
     mahjong = p.get_default("func")
 
     def run(args) -> int:
-        from mjstats.api import _is_daer
         from mjstats.errors import RuleError
 
         rules = _rules_arg(args.rules, args.set)
-        if _is_daer(rules):
+        if rules.game == "daer":
             return _simulate_daer(args, rules)
         if args.slip is not None:
             raise RuleError(f"--slip applies to Da Er rule sets only, not {args.rules}")

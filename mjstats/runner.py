@@ -206,7 +206,7 @@ class KeptRows:
     number of hands, and may set ``_records_hint`` (how to ask for the rows).
     """
 
-    _size_field = "games"
+    _size_field = "n_games"
     _records_hint = "pass records=True"
 
     def _rows(self, i: int) -> pd.DataFrame:

@@ -62,7 +62,7 @@ def _daer(out=None, resume=False, seed=11):
 
     r = daer.simulate("daer-luzhou", 3 * 128 * 2 - 50, "efficiency", seed, chunk=2,
                       records=True, out=out, resume=resume)
-    return {"stats": dict(r.stats), "games": r.games, "seats": r.seats}
+    return {"stats": dict(r.stats), "hands": r.hands, "seats": r.seats}
 
 
 VERBS = {"deal": _deal, "simulate": _simulate, "compare": _compare, "daer": _daer}

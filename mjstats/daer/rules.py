@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 from enum import IntEnum
-from typing import NamedTuple
+from typing import ClassVar, NamedTuple
 
 import numpy as np
 
@@ -284,6 +284,8 @@ class DaErRules:
     instant_win: bool = True
     instant_kan_counts_long: bool = True
     next_dealer: str = "winner"
+    game: ClassVar[str] = "daer"
+    """The game: every verb (score, simulate, deal study ...) dispatches on it."""
 
     def __post_init__(self) -> None:
         for name in ("name", "name_zh"):

@@ -88,10 +88,10 @@ class DaErSim(KeptRows):
     stats : GameStats
         The sums every table is computed from (:mod:`mjstats.daer.stats`).
     records : tuple of two DataFrames or None
-        ``(games, seats)`` when the rows were kept (``records=True``; by default for
-        runs of at most :data:`RECORDS_UP_TO` hands), read as :attr:`games` and
+        ``(hands, seats)`` when the rows were kept (``records=True``; by default for
+        runs of at most :data:`RECORDS_UP_TO` hands), read as :attr:`hands` and
         :attr:`seats`:
-    games : pandas.DataFrame
+    hands : pandas.DataFrame
         One row per hand: ``game``, ``dealer``, ``next_dealer`` (who deals the next
         hand of the chunk), ``winner`` (-1 none), ``self_draw``,
         ``end`` (``win`` / ``exhausted`` / ``foul``), ``draws`` (stock cards turned),
@@ -121,7 +121,7 @@ class DaErSim(KeptRows):
     _size_field = "n_games"
 
     @property
-    def games(self) -> pd.DataFrame:
+    def hands(self) -> pd.DataFrame:
         """One row per hand (see the class doc)."""
         return self._rows(0)
 
@@ -218,7 +218,7 @@ def simulate(
     chi_next_on_draw : bool
         Whether the drawer's 下家 may 吃 a drawn card the drawer did not use.
     records : bool, optional
-        Keep one row per hand and per seat (:attr:`DaErSim.games`,
+        Keep one row per hand and per seat (:attr:`DaErSim.hands`,
         :attr:`DaErSim.seats`); default: for runs of at most
         :data:`RECORDS_UP_TO` hands.  Tables never need them: each chunk is
         reduced to exact sums at once, so memory stays flat.
@@ -239,7 +239,7 @@ def simulate(
     Examples
     --------
     >>> sim = simulate("daer-luzhou", games=300, seed=1)
-    >>> len(sim.games), len(sim.seats)
+    >>> len(sim.hands), len(sim.seats)
     (300, 1200)
     >>> int(sim.seats.groupby("game").points.sum().abs().max())
     0

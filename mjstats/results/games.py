@@ -376,7 +376,7 @@ def _pair_rows(st: GameStats, R, same: bool) -> list[dict]:
 
 def summary_text(r) -> str:
     """Every table of a :class:`~mjstats.sim.simulate.SimResult` as text."""
-    parts = [f"{r.rules.name} ({r.rules.name_zh}): {r.games:,} hands, bots {', '.join(r.bots)}"]
+    parts = [f"{r.rules.name} ({r.rules.name_zh}): {r.n_games:,} hands, bots {', '.join(r.bots)}"]
     with pd.option_context("display.width", 200, "display.max_rows", 500,
                            "display.float_format", "{:.4g}".format):
         for title, t in (("outcomes", r.outcomes()), ("values", r.fan()),

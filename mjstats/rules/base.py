@@ -17,7 +17,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from enum import IntEnum
 from types import MappingProxyType
-from typing import Any, NamedTuple
+from typing import Any, ClassVar, NamedTuple
 
 import numpy as np
 
@@ -127,6 +127,8 @@ class RuleSet:
     values: np.ndarray = field(repr=False)
     switches: Mapping[str, Any] = field(default_factory=dict)
     kernel_args: KernelRules = field(init=False, repr=False, compare=False)
+    game: ClassVar[str] = "mahjong"
+    """The game: every verb (score, simulate, deal study ...) dispatches on it."""
 
     def __post_init__(self) -> None:
         vals = np.asarray(self.values, dtype=np.int64).copy()

@@ -98,7 +98,8 @@ class SimResult(KeptRows):
     Attributes
     ----------
     rules : RuleSet
-    games : int
+    n_games : int
+        Hands played.
     bots : tuple of str
         Policy of seats 0-3.
     seed : numpy.random.SeedSequence
@@ -113,7 +114,7 @@ class SimResult(KeptRows):
     """
 
     rules: RuleSet
-    games: int
+    n_games: int
     bots: tuple[str, ...]
     seed: np.random.SeedSequence
     stats: GameStats

@@ -519,7 +519,8 @@ def run_deal_study_cli(args) -> pd.DataFrame:
 def add_deal_arguments(parser) -> None:
     """Add the ``mjstats deal`` options to an ``argparse`` (sub)parser."""
     parser.add_argument("--rules", default="sichuan",
-                        help="sichuan (108 tiles), guangan (120) or liuzhou (136)")
+                        help="sichuan (108 tiles), guangan (120) or liuzhou (136); Da Er: "
+                             "daer-luzhou, daer-luzhou-mingtang, daer-chongqing")
     parser.add_argument("--deals", type=int, default=1_000_000, help="number of random deals")
     parser.add_argument("--seed", type=int, default=None, help="seed (same table any threads)")
     parser.add_argument("--out", default=None, help="write the table to .parquet or .csv")

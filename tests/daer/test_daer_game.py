@@ -181,7 +181,7 @@ def test_every_win_is_legal_and_scored_as_the_scorer_does(bots):
 def test_zero_sum_conservation_and_records():
     sim = simulate("daer-luzhou-mingtang", games=1500, seed=7,
                    bots=("efficiency", "value", "random"))
-    g, s = sim.games, sim.seats
+    g, s = sim.hands, sim.seats
     assert (g.error == 0).all()
     for col in ("points", "pts_luzhou", "pts_mingtang", "pts_chongqing"):
         assert s.groupby("game")[col].sum().abs().max() == 0, col
@@ -227,20 +227,20 @@ def test_same_results_on_one_and_two_threads(slip):
                      bots=("random", "efficiency", "value"), slip=slip)
     finally:
         numba.set_num_threads(before)
-    assert a.games.equals(b.games) and a.seats.equals(b.seats)
-    assert (a.games.dealer != a.games.game % 3).any()  # succession, not hand number
+    assert a.hands.equals(b.hands) and a.seats.equals(b.seats)
+    assert (a.hands.dealer != a.hands.game % 3).any()  # succession, not hand number
     if slip:
-        assert (a.games.end == "foul").any()
+        assert (a.hands.end == "foul").any()
     c = simulate("daer-chongqing", games=600, seed=12, chunk=64,
                  bots=("random", "efficiency", "value"))
-    assert not a.games.equals(c.games)
+    assert not a.hands.equals(c.hands)
 
 
 def test_slips_become_fouls_only_for_a_declared_win():
     clean = simulate("daer-chongqing", games=800, seed=5)
-    assert (clean.games.end != "foul").all() and (clean.seats.n_slips == 0).all()
+    assert (clean.hands.end != "foul").all() and (clean.seats.n_slips == 0).all()
     sim = simulate("daer-chongqing", games=800, seed=5, slip=0.3)
-    g, s = sim.games, sim.seats
+    g, s = sim.hands, sim.seats
     assert (g.error == 0).all()  # card conservation checked by the engine
     for col in ("points", "pts_luzhou", "pts_mingtang", "pts_chongqing"):
         assert s.groupby("game")[col].sum().abs().max() == 0, col
@@ -373,7 +373,7 @@ def test_broken_long_split_is_foul_g():
 def test_dealer_succession_within_chunks():
     for nd in ("winner", "rotate", "by_hand"):
         r = daer_rules("daer-chongqing").with_switches(next_dealer=nd)
-        g = simulate(r, games=700, seed=3, chunk=100, slip=0.1).games
+        g = simulate(r, games=700, seed=3, chunk=100, slip=0.1).hands
         first = g.game % 100 == 0
         assert (g.dealer[first] == g.game[first] % 3).all()  # a chunk starts by hand number
         nxt = g.next_dealer.to_numpy()[:-1][~first.to_numpy()[1:]]

@@ -57,13 +57,13 @@ def sim():
 def st(sim):
     names = [p.name for p in _MINGTANG]
     half = 600  # two chunks of hands, added
-    g, s = sim.games, sim.seats
+    g, s = sim.hands, sim.seats
     return (S.daer_stats(g.iloc[:half], s.iloc[: 4 * half], names)
             + S.daer_stats(g.iloc[half:], s.iloc[4 * half:], names))
 
 
 def test_counts_patterns_and_distributions(sim, st):
-    g = sim.games
+    g = sim.hands
     wins = g[g.end == "win"]
     summ = S.summary_table(st).set_index("metric")
     assert summ.loc["win", "count"] == len(wins)
@@ -90,7 +90,7 @@ def test_points_match_the_rows(sim, st, by):
 
 
 def test_scorings_median_quantile_and_rank_correlation_match(sim, st):
-    got, ref = S.scorings_table(st), ref_scorings(sim.games)
+    got, ref = S.scorings_table(st), ref_scorings(sim.hands)
     for c in ref.columns[2:]:
         np.testing.assert_allclose(got[c].to_numpy(float), ref[c].to_numpy(float), rtol=1e-9,
                                    err_msg=c)
@@ -102,12 +102,12 @@ def test_runs_are_chunked_durable_and_flat(tmp_path):
     kw = dict(games=2500, seed=3, chunk=8)  # runner chunks of 128 x 8 = 1024 hands: three
     a = simulate("daer-luzhou", records=True, **kw)
     names = [p.name for p in _MINGTANG]
-    assert S.daer_stats(a.games, a.seats, names) == a.stats
-    assert a.games["game"].tolist() == list(range(2500))
+    assert S.daer_stats(a.hands, a.seats, names) == a.stats
+    assert a.hands["game"].tolist() == list(range(2500))
     b = simulate("daer-luzhou", records=False, out=tmp_path, **kw)
     assert b.stats == a.stats
     with pytest.raises(MjStatsError, match="records=True"):
-        _ = b.games
+        _ = b.hands
     (tmp_path / "chunk-000001.parquet").unlink()  # as if killed before it was saved
     c = simulate("daer-luzhou", records=False, out=tmp_path, resume=True, **kw)
     assert c.stats == a.stats

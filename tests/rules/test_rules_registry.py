@@ -13,13 +13,17 @@ from mjstats.rules import (
     rules,
 )
 
+MAHJONG = ["sichuan", "sichuan-app", "guangan", "liuzhou"]
+
 
 def test_names_and_units():
-    assert rule_set_names() == ["sichuan", "sichuan-app", "guangan", "liuzhou"]
-    units = {n: rules(n).unit for n in rule_set_names()}
+    assert rule_set_names() == [*MAHJONG, "daer-luzhou", "daer-luzhou-mingtang",
+                                "daer-chongqing"]
+    assert [n for n in rule_set_names() if rules(n).game == "mahjong"] == MAHJONG
+    units = {n: rules(n).unit for n in MAHJONG}
     assert units == {"sichuan": "倍", "sichuan-app": "倍", "guangan": "颗", "liuzhou": "分"}
-    assert [rules(n).tileset.n_tiles for n in rule_set_names()] == [108, 108, 120, 136]
-    assert [rules(n).chow for n in rule_set_names()] == [False, False, False, True]
+    assert [rules(n).tileset.n_tiles for n in MAHJONG] == [108, 108, 120, 136]
+    assert [rules(n).chow for n in MAHJONG] == [False, False, False, True]
 
 
 def test_presets_share_one_definition():
@@ -53,7 +57,7 @@ def test_rule_sets_are_frozen():
 
 
 def test_every_pattern_has_two_names():
-    for n in rule_set_names():
+    for n in MAHJONG:
         r = rules(n)
         assert len(r.info) == len(r.patterns) == len(r.values)
         for p, info in zip(r.patterns, r.info, strict=True):
