@@ -33,6 +33,12 @@ class MeldType(IntEnum):
     TRIPLET = 2
 
 
+# meld types as plain ints for the kernels (the search's choices 0, 1, 2 are pair,
+# triplet, run: the order in which it tries them)
+_PAIR = int(MeldType.PAIR)
+_RUN = int(MeldType.RUN)
+_TRIPLET = int(MeldType.TRIPLET)
+
 DECOMPOSE_STATE = 4 * 5
 """Length of the ``state`` scratch of :func:`_decompose_into` (with a 34-long ``c``)."""
 
@@ -117,7 +123,7 @@ def _decompose_into(counts, out, c, state):
             d -= 1
             continue
         choice[d] = ch
-        meld[d] = (0 if ch == 0 else (2 if ch == 1 else 1)) * 64 + i
+        meld[d] = (_PAIR if ch == 0 else (_TRIPLET if ch == 1 else _RUN)) * MELD_SHIFT + i
         if d + 1 == slots:
             if pair_used == 1:
                 if found >= out.shape[0]:

@@ -38,7 +38,14 @@ from mjstats._checks import flag
 from mjstats._jit import inline_kernel, kernel, noref_kernel, parallel_kernel, prange
 from mjstats.core.bits import ONE, _hand_bits, _part_bits, _spread
 from mjstats.core.codes import _POW5, _codes, _pick, as_hand, as_hands
-from mjstats.core.decompose import DECOMPOSE_STATE, MAX_READINGS, _decompose_into
+from mjstats.core.decompose import (
+    _PAIR,
+    _TRIPLET,
+    DECOMPOSE_STATE,
+    MAX_READINGS,
+    MELD_SHIFT,
+    _decompose_into,
+)
 from mjstats.tiles import kind_name, parse
 
 
@@ -201,14 +208,14 @@ def _tile_shapes(h, t, work, buf, uses_trip, uses_pair):
             code = buf[i, j]
             if code < 0:
                 continue
-            typ = code // 64
-            k = code % 64
-            if typ == 0:
+            typ = code // MELD_SHIFT
+            k = code % MELD_SHIFT
+            if typ == _PAIR:
                 if k == t:
                     bits |= 8
                 if h[k] >= 3:
                     uses_pair[k] = 1
-            elif typ == 2:
+            elif typ == _TRIPLET:
                 if k == t:
                     bits |= 16
                 if h[k] >= 3:

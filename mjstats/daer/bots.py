@@ -33,6 +33,7 @@ import numpy as np
 from mjstats._choices import choice_code
 from mjstats._jit import kernel
 from mjstats.core.rng import _below
+from mjstats.daer.groups import Shape
 
 EFFICIENCY = 0
 VALUE = 1
@@ -42,6 +43,10 @@ PASSIVE = 4
 
 BOT_NAMES = ("efficiency", "value", "random", "greedy", "passive")
 """Policy names by code."""
+
+# group shapes read by the structure score (group id = shape * 20 + base kind)
+_KAN = int(Shape.KAN)
+_RED_RUN = int(Shape.RED_RUN)
 
 # weights of the structure score, one row per bot:
 # complete 列, 胡 of a complete 列, pair, neighbours, 绞 half, gap, 二七十 half, red card
@@ -86,13 +91,13 @@ def _struct(h, W, bot, hu_of_group, is_red, work):
     for k in range(20):
         if work[k] >= 3:
             work[k] -= 3
-            s += w[W_COMPLETE] + w[W_HU] * hu_of_group[4 * 20 + k]
+            s += w[W_COMPLETE] + w[W_HU] * hu_of_group[_KAN * 20 + k]
     for base in (1, 11):
         while work[base] > 0 and work[base + 5] > 0 and work[base + 8] > 0:
             work[base] -= 1
             work[base + 5] -= 1
             work[base + 8] -= 1
-            s += w[W_COMPLETE] + w[W_HU] * hu_of_group[20 + base]
+            s += w[W_COMPLETE] + w[W_HU] * hu_of_group[_RED_RUN * 20 + base]
     for k in range(20):
         if k % 10 <= 7:
             while work[k] > 0 and work[k + 1] > 0 and work[k + 2] > 0:

@@ -51,9 +51,10 @@ from mjstats._jit import kernel, parallel_kernel, prange
 from mjstats.core.rng import _below
 from mjstats.daer import bots as B
 from mjstats.daer.cards import N_CARDS
-from mjstats.daer.groups import MAX_GROUPS, MAX_READINGS
+from mjstats.daer.groups import MAX_GROUPS, MAX_READINGS, Shape
 from mjstats.daer.hu import CTX_DI, CTX_HAIDI, CTX_HUILONG, CTX_TIAN, N_CTX, N_PATTERNS, _best
 from mjstats.daer.rules import NEXT_DEALER, DaErRules
+from mjstats.daer.scoring import Foul
 
 DEALER_CARDS = 21
 PLAYER_CARDS = 20
@@ -108,24 +109,35 @@ EVENT_NAMES = ("deal", "draw", "discard", "win", "zhao", "long", "pong", "chi", 
 """Event types: ``other`` is the seat the card came from (-1 none), ``amount`` a group id,
 a payment or an end reason."""
 
-# foul bits follow mjstats.daer.scoring.Foul
-FOUL_A = 1 << 0  # 需要碰牌时，未碰
-FOUL_E = 1 << 4  # 相同的牌，第一张未吃或未碰
-FOUL_F = 1 << 5  # 有比牌时，未比
-FOUL_G = 1 << 6  # 把招牌或垅牌拆散
-FOUL_I = 1 << 8  # 有垅牌，未亮
+# foul bits: bit i is mjstats.daer.scoring.Foul member i
+FOUL_A = 1 << int(Foul.MISSED_PONG)  # 需要碰牌时，未碰
+FOUL_E = 1 << int(Foul.FIRST_NOT_TAKEN)  # 相同的牌，第一张未吃或未碰
+FOUL_F = 1 << int(Foul.MISSED_BI)  # 有比牌时，未比
+FOUL_G = 1 << int(Foul.BROKE_QUAD)  # 把招牌或垅牌拆散
+FOUL_I = 1 << int(Foul.HIDDEN_LONG)  # 有垅牌，未亮
 
-# next dealer (DaErRules.next_dealer)
+# next dealer (DaErRules.next_dealer), coded as the index of the choice's name
 NEXT_DEALER_NAMES = NEXT_DEALER  # "winner", "rotate", "by_hand"
-ND_WINNER, ND_ROTATE, ND_BY_HAND = range(3)
+ND_WINNER = NEXT_DEALER.index("winner")
+ND_ROTATE = NEXT_DEALER.index("rotate")
+ND_BY_HAND = NEXT_DEALER.index("by_hand")
 
-# engine parameters
+# engine parameters: each EP_* slot is the index of its name in ENGINE_PARAMS
 ENGINE_PARAMS = ("must_pong", "instant_on", "kan_counts_long", "foul_dao", "foul_pays_dijia",
                  "chi_next_on_draw", "next_dealer")
-(EP_MUST_PONG, EP_INSTANT, EP_KAN_LONG, EP_FOUL_DAO, EP_FOUL_DIJIA, EP_CHI_NEXT,
- EP_NEXT_DEALER) = range(7)
+EP_MUST_PONG = ENGINE_PARAMS.index("must_pong")
+EP_INSTANT = ENGINE_PARAMS.index("instant_on")
+EP_KAN_LONG = ENGINE_PARAMS.index("kan_counts_long")
+EP_FOUL_DAO = ENGINE_PARAMS.index("foul_dao")
+EP_FOUL_DIJIA = ENGINE_PARAMS.index("foul_pays_dijia")
+EP_CHI_NEXT = ENGINE_PARAMS.index("chi_next_on_draw")
+EP_NEXT_DEALER = ENGINE_PARAMS.index("next_dealer")
 
-_PONG_SHAPE, _ZHAO_SHAPE, _LONG_SHAPE = 5, 6, 7
+# group shapes (group id = shape * 20 + base kind, mjstats.daer.groups)
+_PONG_SHAPE = int(Shape.PONG)
+_ZHAO_SHAPE = int(Shape.ZHAO)
+_LONG_SHAPE = int(Shape.LONG)
+_FIRST_SET_SHAPE = int(Shape.JIAO_S)  # shapes from here on are not runs (顺, 二七十)
 
 
 def engine_params(r: DaErRules, chi_next_on_draw: bool = True) -> np.ndarray:
@@ -137,9 +149,13 @@ def engine_params(r: DaErRules, chi_next_on_draw: bool = True) -> np.ndarray:
     >>> engine_params(rules("daer-chongqing")).tolist()
     [1, 1, 1, 2, 0, 1, 0]
     """
-    return np.array([int(r.must_pong), int(r.instant_win), int(r.instant_kan_counts_long),
-                     int(r.foul_dao), int(r.foul_pays_dijia), int(chi_next_on_draw),
-                     NEXT_DEALER_NAMES.index(r.next_dealer)], dtype=np.int64)
+    by_name = {
+        "must_pong": int(r.must_pong), "instant_on": int(r.instant_win),
+        "kan_counts_long": int(r.instant_kan_counts_long), "foul_dao": int(r.foul_dao),
+        "foul_pays_dijia": int(r.foul_pays_dijia), "chi_next_on_draw": int(chi_next_on_draw),
+        "next_dealer": NEXT_DEALER_NAMES.index(r.next_dealer),
+    }
+    return np.array([by_name[n] for n in ENGINE_PARAMS], dtype=np.int64)
 
 
 # ----------------------------------------------------------------- helpers
@@ -286,7 +302,7 @@ def _chi_options(h, c, gc, cand, opts):
             continue
         _move(h, g, gc, c, 1)
         r = h[c]
-        if g // 20 >= 2 or r == 0:
+        if g // 20 >= _FIRST_SET_SHAPE or r == 0:
             if n < opts.shape[0]:
                 opts[n, 0] = g
                 opts[n, 1] = -1

@@ -52,6 +52,14 @@ class Shape(IntEnum):
 
 SHAPE_NAMES_ZH = ("顺", "二七十", "绞", "绞", "坎", "碰", "招", "垅", "对")
 N_SHAPES = len(Shape)
+# shape codes for the kernels, from the enum
+_RUN = int(Shape.RUN)
+_RED_RUN = int(Shape.RED_RUN)
+_JIAO_S = int(Shape.JIAO_S)
+_JIAO_B = int(Shape.JIAO_B)
+_KAN = int(Shape.KAN)
+_LONG = int(Shape.LONG)
+_PAIR = int(Shape.PAIR)
 N_GROUPS = N_SHAPES * N_KINDS
 MAX_GROUPS = 8
 """Most 列 in a reading (seven 列 and a pair, or fewer with 招/垅)."""
@@ -160,25 +168,25 @@ def _option(c, i, opt, pair_used):
     num = i % 10
     if opt == 0:
         if num <= 7 and c[i + 1] > 0 and c[i + 2] > 0:
-            return 0 * 20 + i
+            return _RUN * 20 + i
     elif opt == 1:
         if num == 1 and c[i + 5] > 0 and c[i + 8] > 0:
-            return 1 * 20 + i
+            return _RED_RUN * 20 + i
     elif opt == 2:
         if i < 10 and c[i] >= 2 and c[i + 10] >= 1:
-            return 2 * 20 + i
+            return _JIAO_S * 20 + i
     elif opt == 3:
         if i < 10 and c[i + 10] >= 2:
-            return 3 * 20 + i
+            return _JIAO_B * 20 + i
     elif opt == 4:
         if c[i] >= 3:
-            return 4 * 20 + i
+            return _KAN * 20 + i
     elif opt == 5:
         if c[i] >= 4:
-            return 7 * 20 + i
+            return _LONG * 20 + i
     elif opt == 6:
         if c[i] >= 2 and pair_used == 0:
-            return 8 * 20 + i
+            return _PAIR * 20 + i
     return -1
 
 
@@ -255,9 +263,9 @@ def _readings(held, n_decl, n_decl_quads, allow_long, cards, out):
             if d >= 0:
                 g = gid[d]
                 _apply(c, g, -1, cards)
-                if g // 20 == 8:
+                if g // 20 == _PAIR:
                     pairs -= 1
-                elif g // 20 == 7:
+                elif g // 20 == _LONG:
                     longs -= 1
                 gid[d] = -1
                 opt[d] += 1

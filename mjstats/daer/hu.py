@@ -13,14 +13,53 @@ from __future__ import annotations
 import numpy as np
 
 from mjstats._jit import kernel
-from mjstats.daer.groups import _readings
+from mjstats.daer.groups import Shape, _readings
+from mjstats.daer.rules import Pattern, Scoring
 
-# Pattern and shape codes used in the kernels (mirrors of the IntEnums).
-_RUN, _RED_RUN, _KAN, _PONG, _ZHAO, _LONG, _PAIR = 0, 1, 4, 5, 6, 7, 8
-(_HONG, _ZHEN_ZHU, _JIA_ZHU, _ZHAO_YIN, _LONG_YIN, _HE_YIN, _SAN_YIN, _PIAN, _HUA, _BDJ,
- _SHISAN, _SHIWU, _WU, _SIS_P, _SIS_Z, _SIS_L, _QIA, _QING, _PIAO, _SHUANG, _DX18, _TIAN,
- _DI, _HUILONG, _HAIDI, _XI24, _HU30, _HU33, _HU36, _ALL_RED, _PINGHU, _PINGHU27) = range(32)
-N_PATTERNS = 32
+# Shape, pattern and scoring codes of the kernels, taken from the IntEnums by name
+# (module globals: compile-time constants for numba).
+_RUN = int(Shape.RUN)
+_RED_RUN = int(Shape.RED_RUN)
+_KAN = int(Shape.KAN)
+_PONG = int(Shape.PONG)
+_ZHAO = int(Shape.ZHAO)
+_LONG = int(Shape.LONG)
+_PAIR = int(Shape.PAIR)
+_HONG = int(Pattern.HONG)
+_ZHEN_ZHU = int(Pattern.ZHEN_ZHU)
+_JIA_ZHU = int(Pattern.JIA_ZHU)
+_ZHAO_YIN = int(Pattern.ZHAO_YIN)
+_LONG_YIN = int(Pattern.LONG_YIN)
+_HE_YIN = int(Pattern.HE_YIN)
+_SAN_YIN = int(Pattern.SAN_YIN)
+_PIAN = int(Pattern.PIAN)
+_HUA = int(Pattern.HUA)
+_BDJ = int(Pattern.BIANDIJIN)
+_SHISAN = int(Pattern.SHISAN)
+_SHIWU = int(Pattern.SHIWU)
+_WU = int(Pattern.WU)
+_SIS_P = int(Pattern.SISTER_PONG)
+_SIS_Z = int(Pattern.SISTER_ZHAO)
+_SIS_L = int(Pattern.SISTER_LONG)
+_QIA = int(Pattern.QIA)
+_QING = int(Pattern.QING)
+_PIAO = int(Pattern.PIAO)
+_SHUANG = int(Pattern.SHUANG_PIAODAI)
+_DX18 = int(Pattern.DAXIAO18)
+_TIAN = int(Pattern.TIAN)
+_DI = int(Pattern.DI)
+_HUILONG = int(Pattern.HUILONG)
+_HAIDI = int(Pattern.HAIDI)
+_XI24 = int(Pattern.XI24)
+_HU30 = int(Pattern.HU30)
+_HU33 = int(Pattern.HU33)
+_HU36 = int(Pattern.HU36)
+_ALL_RED = int(Pattern.ALL_RED)
+_PINGHU = int(Pattern.PINGHU)
+_PINGHU27 = int(Pattern.PINGHU27)
+N_PATTERNS = len(Pattern)
+_PUTONG = int(Scoring.PUTONG)
+_MINGTANG = int(Scoring.MINGTANG)
 # context flags
 CTX_TIAN, CTX_DI, CTX_HUILONG, CTX_HAIDI = 0, 1, 2, 3
 N_CTX = 4
@@ -230,7 +269,7 @@ def _combine(flags, hu, P, counted):
     npat = flags.shape[0]
     for p in range(npat):
         counted[p] = 0
-    if P.scoring == 0:  # 普通算等
+    if P.scoring == _PUTONG:  # 普通算等
         mult = 1
         for p in range(npat):
             if flags[p] and P.values[p] > 0:
@@ -241,7 +280,7 @@ def _combine(flags, hu, P, counted):
         loser = (pts + P.dijia_unit) * mult
         dijia = P.dijia_unit * mult
         return deng, mult, loser, dijia, 2 * loser - dijia
-    if P.scoring == 1:  # 名堂
+    if P.scoring == _MINGTANG:  # 名堂
         fam_best = np.zeros(npat, dtype=np.int64)
         fam_arg = np.full(npat, -1, dtype=np.int64)
         for p in range(npat):

@@ -8,12 +8,20 @@ cap=16, zimo="fan")`` rebuilds the Sichuan table with two switches changed.
 
 The kernels in :mod:`mjstats.scoring` never see Python objects: a rule set hands
 them :attr:`RuleSet.kernel_args`, a ``NamedTuple`` of the value array and an
-``int64`` array of switch values in the family's fixed order.
+``int64`` array of kernel parameters.  That array is bound to the kernels by
+name, never by the text order of a family's ``SWITCHES``: its layout
+(:func:`kernel_layout`) is the rule-set facts of :data:`KERNEL_FACTS` followed by
+the family's switch names in sorted order, and a kernel reads a value at the
+slot :func:`kernel_slot` computes from its name at import (a module global, a
+compile-time constant for numba).  A switch with string choices is coded per
+switch (:meth:`Switch.code`: the value's index in that switch's own
+``choices``), so kernels compare against :func:`switch_code` constants, never
+bare literals.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from enum import IntEnum
 from types import MappingProxyType
@@ -54,6 +62,82 @@ class Switch:
     choices: tuple
     doc: str
 
+    def code(self, value: Any) -> int:
+        """Kernel code of one value of this switch.
+
+        Bools and ints are themselves, ``None`` is 0, and a string is its index in
+        this switch's own :attr:`choices` (two switches sharing a choice name code
+        it independently).
+
+        Examples
+        --------
+        >>> s = Switch("zimo", "di", ("di", "fan", "none"), "")
+        >>> s.code("fan"), Switch("cap", 8, (8, 16, None), "").code(None)
+        (1, 0)
+        """
+        if value is None:
+            return 0
+        if isinstance(value, bool | int | np.integer):
+            return int(value)
+        if isinstance(value, str) and value in self.choices:
+            return self.choices.index(value)
+        raise RuleError(
+            f"switch {self.name!r} takes one of {list(self.choices)}, got {value!r}"
+        )
+
+
+KERNEL_FACTS = ("missing_suit",)
+"""Rule-set facts at the head of the kernel parameter array, the same slots in every
+family: ``missing_suit`` (1 when a winning hand must lack a suit, 定缺 / 必缺一门)."""
+
+
+def kernel_layout(switches: Iterable[Switch]) -> tuple[str, ...]:
+    """Names of the kernel parameter array's slots for a family's switches.
+
+    :data:`KERNEL_FACTS` first, then the switch names sorted: the layout depends
+    on the names alone, never on the order in which ``SWITCHES`` is written.
+
+    Examples
+    --------
+    >>> kernel_layout([Switch("zimo", 0, (0, 1), ""), Switch("cap", 8, (8,), "")])
+    ('missing_suit', 'cap', 'zimo')
+    """
+    names = [s.name for s in switches]
+    clash = set(names) & set(KERNEL_FACTS)
+    if clash or len(set(names)) != len(names):
+        raise RuleError(f"switch names must be unique and differ from {KERNEL_FACTS}: {names}")
+    return KERNEL_FACTS + tuple(sorted(names))
+
+
+def kernel_slot(switches: Iterable[Switch], name: str) -> int:
+    """Slot of a switch (or a :data:`KERNEL_FACTS` fact) in the kernel parameter array.
+
+    Examples
+    --------
+    >>> from mjstats.rules.sichuan import SWITCHES
+    >>> kernel_slot(SWITCHES, "missing_suit"), kernel_layout(SWITCHES)[kernel_slot(SWITCHES, "cap")]
+    (0, 'cap')
+    """
+    layout = kernel_layout(switches)
+    if name not in layout:
+        raise RuleError(f"no kernel slot {name!r}; slots: {', '.join(layout)}")
+    return layout.index(name)
+
+
+def switch_code(switches: Iterable[Switch], name: str, value: Any) -> int:
+    """Kernel code of ``value`` for the switch called ``name`` (see :meth:`Switch.code`).
+
+    Examples
+    --------
+    >>> from mjstats.rules.sichuan import SWITCHES
+    >>> switch_code(SWITCHES, "zimo", "fan"), switch_code(SWITCHES, "dianganghua", "zimo")
+    (1, 0)
+    """
+    for s in switches:
+        if s.name == name:
+            return s.code(value)
+    raise RuleError(f"no switch {name!r}; switches: {', '.join(s.name for s in switches)}")
+
 
 @dataclass(frozen=True)
 class PatternInfo:
@@ -82,7 +166,7 @@ class KernelRules(NamedTuple):
 
     family: int
     values: np.ndarray  # int64, indexed by the family's pattern enum
-    switches: np.ndarray  # int64, the family's switch order
+    switches: np.ndarray  # int64, laid out by kernel_layout: facts, then switches by name
 
 
 @dataclass(frozen=True)
@@ -135,8 +219,7 @@ class RuleSet:
         vals.setflags(write=False)
         object.__setattr__(self, "values", vals)
         object.__setattr__(self, "switches", MappingProxyType(dict(self.switches)))
-        order = _FAMILY_SWITCH_ORDER[self.family]
-        sw = np.array([_switch_int(self.switches[n]) for n in order], dtype=np.int64)
+        sw = np.array(_kernel_params(self), dtype=np.int64)
         sw.setflags(write=False)
         object.__setattr__(self, "kernel_args", KernelRules(int(self.family), vals, sw))
 
@@ -195,30 +278,30 @@ class RuleSet:
         return f"{self.name} ({self.name_zh}, {self.tileset.n_tiles} tiles, {self.unit}): {sw}"
 
 
-def _switch_int(v: Any) -> int:
-    """Encode a switch value for kernels: bools and ints as is, ``None`` as 0, strings by code."""
-    if v is None:
-        return 0
-    if isinstance(v, bool | int | np.integer):
-        return int(v)
-    return _STRING_CODES[v]
+def _kernel_params(R: RuleSet) -> list[int]:
+    """Values of the kernel parameter array of ``R``, slot by slot (:func:`kernel_layout`)."""
+    switches = family_switches(R.family)
+    by_name = {s.name: s for s in switches}
+    facts = {"missing_suit": 1 if R.missing_suit else 0}
+    return [facts[n] if n in facts else by_name[n].code(R.switches[n])
+            for n in kernel_layout(switches)]
 
 
-_STRING_CODES = {
-    # Sichuan zimo
-    "di": 0, "fan": 1, "none": 2,
-    # Sichuan / Guang'an 查叫
-    "da": 0, "xiao": 1,
-    # Sichuan 点杠杠上花
-    "zimo": 0, "dianpao": 1,
-    # Liuzhou 门清
-    "concealed": 0, "selfdraw": 1,
-    # Sichuan fan table
-    "chengdu": 0, "app": 1,
-}
+_FAMILY_SWITCHES: dict[Family, tuple[Switch, ...]] = {}
+"""The switches each family's kernel reads (filled by :func:`register_family`)."""
 
-_FAMILY_SWITCH_ORDER: dict[Family, tuple[str, ...]] = {}
-"""Switch order in the kernel array of each family (filled by the family modules)."""
+
+def register_family(family: Family, switches: tuple[Switch, ...]) -> None:
+    """Declare the switches of a family: every preset of it has them, its kernel reads them."""
+    kernel_layout(switches)  # names unique, no clash with a fact
+    _FAMILY_SWITCHES[family] = tuple(switches)
+
+
+def family_switches(family: Family) -> tuple[Switch, ...]:
+    """The switches of a family (:func:`register_family`), by which its kernel is bound."""
+    if family not in _FAMILY_SWITCHES:
+        _load()
+    return _FAMILY_SWITCHES[family]
 
 
 @dataclass(frozen=True)
@@ -242,8 +325,16 @@ def register(
     doc: str,
     overrides: Mapping[str, Any] | None = None,
 ) -> None:
-    """Add a preset: ``build(name, **switch_values)`` makes the :class:`RuleSet`."""
-    _FAMILY_SWITCH_ORDER.setdefault(family, tuple(s.name for s in switches))
+    """Add a preset: ``build(name, **switch_values)`` makes the :class:`RuleSet`.
+
+    The family must be declared first (:func:`register_family`); a preset offers
+    at least the family's switches (more only where its ``build`` reads them).
+    """
+    if family not in _FAMILY_SWITCHES:
+        raise RuleError(f"register_family({family!r}, ...) must come before preset {name!r}")
+    missing = {s.name for s in _FAMILY_SWITCHES[family]} - {s.name for s in switches}
+    if missing:
+        raise RuleError(f"preset {name!r} lacks switches of its family: {sorted(missing)}")
     _REGISTRY[name] = _Preset(name, family, build, switches, dict(overrides or {}), doc)
 
 

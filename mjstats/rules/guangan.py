@@ -13,7 +13,14 @@ from enum import IntEnum
 
 import numpy as np
 
-from mjstats.rules.base import Family, PatternInfo, RuleSet, Switch, register
+from mjstats.rules.base import (
+    Family,
+    PatternInfo,
+    RuleSet,
+    Switch,
+    register,
+    register_family,
+)
 from mjstats.tiles import tileset
 
 
@@ -149,5 +156,6 @@ def _build(name: str, **sw) -> RuleSet:
     )
 
 
+register_family(Family.GUANGAN, SWITCHES)
 register("guangan", Family.GUANGAN, _build, SWITCHES,
          "广安麻将 (seed 000 middle), 120 tiles, 颗 scoring")

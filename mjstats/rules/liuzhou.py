@@ -11,7 +11,14 @@ from enum import IntEnum
 
 import numpy as np
 
-from mjstats.rules.base import Family, PatternInfo, RuleSet, Switch, register
+from mjstats.rules.base import (
+    Family,
+    PatternInfo,
+    RuleSet,
+    Switch,
+    register,
+    register_family,
+)
 from mjstats.tiles import tileset
 
 
@@ -86,5 +93,6 @@ def _build(name: str, **sw) -> RuleSet:
     )
 
 
+register_family(Family.LIUZHOU, SWITCHES)
 register("liuzhou", Family.LIUZHOU, _build, SWITCHES,
          "柳州麻将 (seed 000 top), 136 tiles, chow allowed, 分 scoring")

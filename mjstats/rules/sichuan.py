@@ -21,7 +21,14 @@ from enum import IntEnum
 
 import numpy as np
 
-from mjstats.rules.base import Family, PatternInfo, RuleSet, Switch, register
+from mjstats.rules.base import (
+    Family,
+    PatternInfo,
+    RuleSet,
+    Switch,
+    register,
+    register_family,
+)
 from mjstats.tiles import tileset
 
 
@@ -189,6 +196,7 @@ def fan_label(multiplier: int) -> int:
     return int(multiplier).bit_length()
 
 
+register_family(Family.SICHUAN, SWITCHES)
 register("sichuan", Family.SICHUAN, _build, SWITCHES,
          "四川麻将 血战到底, Chengdu multiplier table (seed 004, 000 end)")
 register("sichuan-app", Family.SICHUAN, _build, SWITCHES,

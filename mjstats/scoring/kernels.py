@@ -10,7 +10,13 @@ One finished hand is described to the kernels by plain arrays:
   :data:`AFTER_KONG`, :data:`ROBBING`, :data:`LAST_TILE`, :data:`FIRST_TURN`,
   :data:`DEALER`, :data:`LAST_COPY`, :data:`FED_KONG`);
 * the rule set's :class:`~mjstats.rules.base.KernelRules` (family, value array,
-  switch array) and the core lookup tables.
+  kernel parameter array) and the core lookup tables.
+
+Rule data is bound by name: every ``_SW_*`` slot is computed at import from the
+switch names (:func:`~mjstats.rules.base.kernel_slot`), every string choice a
+kernel tests is a ``switch_code`` constant, and every integer mirror of an enum
+(families, patterns, meld codes) is taken from the enum or checked against it
+here, at import.
 
 :func:`_score` reads every standard reading of the concealed tiles (core
 ``_decompose``) plus the seven-pairs reading, scores each with the family's
@@ -27,9 +33,21 @@ import numpy as np
 from mjstats._jit import kernel, noref_kernel, parallel_kernel, prange
 from mjstats.core.codes import _suit_code
 from mjstats.core.complete import _is_seven_pairs
-from mjstats.core.decompose import DECOMPOSE_STATE, MAX_READINGS, _decompose_into
+from mjstats.core.decompose import (
+    DECOMPOSE_STATE,
+    MAX_READINGS,
+    MELD_SHIFT,
+    MeldType,
+    _decompose_into,
+)
+from mjstats.rules.base import Family, kernel_slot, switch_code
+from mjstats.rules.guangan import INFO as _G_INFO
+from mjstats.rules.guangan import SWITCHES as _G_SWITCHES
 from mjstats.rules.guangan import GuanganPattern as G
+from mjstats.rules.liuzhou import INFO as _L_INFO
+from mjstats.rules.liuzhou import SWITCHES as _L_SWITCHES
 from mjstats.rules.liuzhou import LiuzhouPattern as L
+from mjstats.rules.sichuan import INFO as _S_INFO
 from mjstats.rules.sichuan import SWITCHES as _S_SWITCHES
 from mjstats.rules.sichuan import SichuanPattern as S
 
@@ -54,21 +72,32 @@ another player's discard (点杠, meld type :data:`KONG`).  Sichuan's
 ``dianganghua="dianpao"`` then settles the win as a discard (no self-draw bonus)."""
 
 # families (mjstats.rules.base.Family)
-F_SICHUAN = 0
-F_GUANGAN = 1
-F_LIUZHOU = 2
+F_SICHUAN = int(Family.SICHUAN)
+F_GUANGAN = int(Family.GUANGAN)
+F_LIUZHOU = int(Family.LIUZHOU)
 
-# Sichuan switch slots, by name (order of mjstats.rules.sichuan.SWITCHES)
-_S_SW_NAMES = [s.name for s in _S_SWITCHES]
-_SW_S_CAP = _S_SW_NAMES.index("cap")
-_SW_S_ZIMO = _S_SW_NAMES.index("zimo")
-_SW_S_DIANGANGHUA = _S_SW_NAMES.index("dianganghua")
-# Guang'an switch slots
-_SW_G_JINGOU_DANDIAO = 1
-_SW_G_SANYUAN_PLUS = 3
-_SW_G_LONG_ANY = 5
-# Liuzhou switch slots
-_SW_L_MENQING = 0
+# slots of the kernel parameter array, by name (mjstats.rules.base.kernel_layout)
+SW_MISSING_SUIT = kernel_slot(_S_SWITCHES, "missing_suit")
+"""Rule-set fact ``missing_suit`` (定缺 / 必缺一门): the same slot in every family."""
+assert SW_MISSING_SUIT == kernel_slot(_G_SWITCHES, "missing_suit") == kernel_slot(
+    _L_SWITCHES, "missing_suit"), "rule-set facts must sit at the same slot in every family"
+_SW_S_CAP = kernel_slot(_S_SWITCHES, "cap")
+_SW_S_ZIMO = kernel_slot(_S_SWITCHES, "zimo")
+_SW_S_DIANGANGHUA = kernel_slot(_S_SWITCHES, "dianganghua")
+_SW_G_JINGOU_DANDIAO = kernel_slot(_G_SWITCHES, "jingou_dandiao")
+_SW_G_SANYUAN_PLUS = kernel_slot(_G_SWITCHES, "sanyuan_plus")
+_SW_G_LONG_ANY = kernel_slot(_G_SWITCHES, "long_any")
+_SW_L_MENQING = kernel_slot(_L_SWITCHES, "menqing")
+
+# codes of the string choices the kernels test, per switch (Switch.code)
+_S_ZIMO_DI = switch_code(_S_SWITCHES, "zimo", "di")  # 自摸加底
+_S_ZIMO_FAN = switch_code(_S_SWITCHES, "zimo", "fan")  # 自摸加番
+_S_DIANGANGHUA_DIANPAO = switch_code(_S_SWITCHES, "dianganghua", "dianpao")  # 引杠杠上花算放炮
+_L_MENQING_SELFDRAW = switch_code(_L_SWITCHES, "menqing", "selfdraw")  # 只有自摸才算门清
+
+# meld codes of the core's readings (mjstats.core.decompose: type * MELD_SHIFT + kind)
+_MT_PAIR = int(MeldType.PAIR)
+_MT_RUN = int(MeldType.RUN)
 
 # pattern indices as plain ints (compile-time constants in the kernels)
 S_PINGHU = int(S.PINGHU)
@@ -143,6 +172,24 @@ L_PILI = int(L.PILI)
 L_N = len(L)
 
 MAX_PATTERNS = max(S_N, G_N, L_N)
+
+
+def _check_pattern_order() -> None:
+    """The kernels loop over runs of pattern indices: check those runs against the tables."""
+    base = [p.key for p in _S_INFO[:N_BASE_S]]
+    if any(i.combine != "base" for i in _S_INFO[:N_BASE_S]) or {"TIANHU", "DIHU"} & set(base):
+        raise AssertionError(f"SichuanPattern 0..{N_BASE_S - 1} must be the table 格 read per "
+                             f"standard reading (not 天胡/地胡), got {base}")
+    if ([i.combine for i in _L_INFO[:L_HAIDI]] != ["add"] * L_HAIDI
+            or any(i.combine == "add" for i in _L_INFO[L_HAIDI:])):
+        raise AssertionError("LiuzhouPattern: the patterns added into the discard value must "
+                             "be exactly those before HAIDI")
+    for enum, info in ((S, _S_INFO), (G, _G_INFO), (L, _L_INFO)):
+        keys = [i.key for i in info]
+        if keys != [m.name for m in enum]:
+            raise AssertionError(f"{enum.__name__} and its INFO table differ: {keys}")
+
+
 N_WORK = 10
 """Rows of the ``work`` scratch array (34 columns each)."""
 
@@ -178,11 +225,11 @@ def _fill_reading(buf, r, mt, mk, nm, work):
         code = buf[r, j]
         if code < 0:
             continue
-        typ = code // 64
-        k = code % 64
-        if typ == 0:
+        typ = code // MELD_SHIFT
+        k = code % MELD_SHIFT
+        if typ == _MT_PAIR:
             pair = k
-        elif typ == 1:
+        elif typ == _MT_RUN:
             work[_W_RUN, nrun] = k
             nrun += 1
         else:
@@ -217,13 +264,13 @@ def _win_shape(buf, r, win):
         code = buf[r, j]
         if code < 0:
             continue
-        typ = code // 64
-        k = code % 64
+        typ = code // MELD_SHIFT
+        k = code % MELD_SHIFT
         s = 0
-        if typ == 0:
+        if typ == _MT_PAIR:
             if k == win:
                 s = 1
-        elif typ == 1:
+        elif typ == _MT_RUN:
             pos = win - k
             if pos == 1:
                 s = 4 if win < 27 and win % 9 == 4 else 3
@@ -270,6 +317,7 @@ def _has_honor(allc):
 
 N_BASE_S = 12
 """Table 格 0..11 are checked per standard reading (天胡/地胡 separately)."""
+_check_pattern_order()
 
 
 @noref_kernel
@@ -388,17 +436,17 @@ def _sichuan_reading(conc, nm, win, flags, values, sw, buf, r, n_std, mt, mk, wo
         hits[S_JUEZHANG] = 1
         raw *= values[S_JUEZHANG]
     zimo = sw[_SW_S_ZIMO]
-    # 引杠杠上花算放炮 (dianganghua "dianpao" = 1): settled as a discard win, so no
+    # 引杠杠上花算放炮 (dianganghua "dianpao"): settled as a discard win, so no
     # self-draw bonus; 杠上花 itself stays
     fed = (flags & AFTER_KONG) != 0 and (flags & FED_KONG) != 0
-    if self_draw and fed and sw[_SW_S_DIANGANGHUA] == 1:
+    if self_draw and fed and sw[_SW_S_DIANGANGHUA] == _S_DIANGANGHUA_DIANPAO:
         self_draw = False
-    if self_draw and zimo == 1:
+    if self_draw and zimo == _S_ZIMO_FAN:
         hits[S_ZIMO] = 1
         raw *= 2
     cap = sw[_SW_S_CAP]
     total = raw if cap <= 0 or raw < cap else cap
-    if self_draw and zimo == 0:
+    if self_draw and zimo == _S_ZIMO_DI:
         hits[S_ZIMO] = 1
         total += 1
         raw += 1
@@ -634,7 +682,7 @@ def _liuzhou_reading(conc, nm, win, flags, values, sw, buf, r, n_std, mt, mk, wo
         else:
             open_melds = True
     menqing = not open_melds
-    if sw[_SW_L_MENQING] == 1 and not self_draw:
+    if sw[_SW_L_MENQING] == _L_MENQING_SELFDRAW and not self_draw:
         menqing = False
     others = 0
     if peng:
@@ -782,13 +830,13 @@ def _score(conc, mt, mk, nm, win, flags, family, values, sw, T, buf, work, hits,
     """Score a finished hand: best reading's patterns into ``best``; return the total.
 
     Returns ``-1`` if the concealed tiles are not complete, ``-2`` if the hand
-    holds three suits where the family needs a missing suit.
+    holds three suits where the rule set needs a missing suit (``sw[SW_MISSING_SUIT]``).
     ``info``: ``[best reading index, raw total, standard readings, single wait]``.
     """
     if conc[win] <= 0:
         return -1
     _prelude(conc, mt, mk, nm, work)
-    if family != F_LIUZHOU and _suit_count(work[_W_ALL]) == 3:
+    if sw[SW_MISSING_SUIT] != 0 and _suit_count(work[_W_ALL]) == 3:
         return -2
     n_std = _decompose_into(conc, buf, work[_W_DEC], work[_W_DEC + 1, :DECOMPOSE_STATE])
     n = n_std

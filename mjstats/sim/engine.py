@@ -123,6 +123,9 @@ PARAMS = (
  P_TRANSFER, P_ZHUANYU, P_CHAJIAO_MIN, P_SIJIAO, P_HUAZHU, P_HUAZHU_DOUBLE, P_LAST4,
  P_DIANPAO_HUA, P_REFUND, P_CHOW, P_END_AT_WIN, P_ROB, P_HIDE_CKONG, P_ROTATE,
  P_SANBI, P_SETTLE) = range(len(PARAMS))
+for _i, _name in enumerate(PARAMS):  # each P_* slot is the index of its own name
+    assert globals()["P_" + _name.upper()] == _i, f"P_{_name.upper()} is not slot {_i} ({_name})"
+del _i, _name
 
 
 def engine_params(R: RuleSet) -> np.ndarray:
@@ -146,6 +149,7 @@ def engine_params(R: RuleSet) -> np.ndarray:
     """
     p = np.zeros(len(PARAMS), dtype=np.int64)
     p[P_FAMILY] = int(R.family)
+    p[P_CHOW] = 1 if R.chow else 0
     sw = R.switches
     if R.family == Family.SICHUAN:
         if sw["jiaoma"]:
@@ -180,7 +184,6 @@ def engine_params(R: RuleSet) -> np.ndarray:
         # 明杠 1分 (the feeder; for a kong added to a pong, the player who fed the pong),
         # 暗杠 每人1分, paid at once (及时給); the hand ends at the win(s); chow from the left
         p[P_KONG_MONEY] = 2
-        p[P_CHOW] = 1
         p[P_END_AT_WIN] = 1
         p[P_HIDE_CKONG] = 1
         p[P_ROTATE] = 1
@@ -549,8 +552,8 @@ def _play(wall, n_wall, dealer, bots, que_in, script, P, values, sw, T, inset, s
     head = pos
     tail = n_wall - 1
     for p in range(4):
-        if family == K.F_LIUZHOU:
-            que[p] = -1  # no missing suit
+        if sw[K.SW_MISSING_SUIT] == 0:
+            que[p] = -1  # no missing suit (定缺) in this rule set
             seat_rec[base + p, C_QUE] = -1
             continue
         q = que_in[p]
