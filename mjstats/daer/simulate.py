@@ -34,13 +34,13 @@ from mjstats.core.rng import SeedLike, chunk_states, seed_sequence
 from mjstats.daer import game as G
 from mjstats.daer import stats as ST
 from mjstats.daer.bots import BOT_NAMES, BOT_WEIGHTS, bot_code
-from mjstats.daer.cards import N_CARDS, N_KINDS, as_counts, kind_name_zh, parse
 from mjstats.daer.groups import group_name
 from mjstats.daer.rules import PATTERN_NAMES_EN, PATTERN_NAMES_ZH, DaErRules, Pattern
 from mjstats.daer.rules import rules as _rules
 from mjstats.errors import MjStatsError
 from mjstats.results.gamestats import GameStats
 from mjstats.runner import RECORDS_UP_TO, KeptRows
+from mjstats.tiles.daer_cards import N_CARDS, N_KINDS, as_counts, kind_name_zh, parse
 
 CHUNK = 256
 """Hands per seeded chunk (the unit of reproducibility)."""
@@ -365,7 +365,7 @@ def build_deck(dealer: str, second: str, third: str, stock: str = "") -> np.ndar
 
 
 def _kinds_in_order(text: str) -> list[int]:
-    from mjstats.daer.cards import _parse_kinds
+    from mjstats.tiles.daer_cards import _parse_kinds
 
     return _parse_kinds(text)
 
@@ -485,7 +485,7 @@ def play(
 
 def hand_text(counts) -> str:
     """Chinese notation of a count vector (for messages)."""
-    from mjstats.daer.cards import format as _format
+    from mjstats.tiles.daer_cards import format as _format
 
     return _format(as_counts(np.asarray(counts).astype(np.int8)), "zh")
 
