@@ -1,5 +1,8 @@
 """Regional rule sets as data, one module per region, and a registry by name.
 
+Importing this package imports every region module, and each registers its presets
+in :mod:`mjstats.rules.base`: the regions import the registry, never the reverse.
+
 >>> from mjstats.rules import rules
 >>> rules("guangan").unit, rules("liuzhou").chow
 ('颗', True)
