@@ -1,10 +1,17 @@
-"""Turning a user's name for a choice (a bot, a form) into its code, with a clear error."""
+"""The names a user chooses from (a bot, a form) and turning one into its code, with a clear error.
+
+The names live here, on the ground floor, because more than one floor reads them:
+the engine maps a name to its code, and the result tables order their rows by it.
+"""
 
 from __future__ import annotations
 
 import numpy as np
 
 from mjstats.errors import MjStatsError
+
+BOT_NAMES = ("efficiency", "value", "random", "zimo")
+"""The mahjong policies (:mod:`mjstats.sim.bots`) by code."""
 
 
 def choice_code(name: str | int, names: tuple[str, ...], what: str) -> int:

@@ -10,27 +10,9 @@ The public face::
 See ``docs/rules/daer.md`` for every rule reading and the seed line behind it.
 """
 
-from mjstats.daer.cards import (
-    BIG,
-    COPIES,
-    DECK,
-    N_CARDS,
-    N_KINDS,
-    RED_KINDS,
-    SMALL,
-    Meld,
-    as_counts,
-    format,
-    kind_name,
-    kind_name_zh,
-    parse,
-    parse_card,
-    parse_meld,
-    parse_melds,
-)
 from mjstats.daer.deal import DealStudy, deal_study, instant_distribution, instant_win_exact
 from mjstats.daer.exact import ExactHu, exact_hu_distribution
-from mjstats.daer.groups import Shape, group_name, readings
+from mjstats.daer.groups import Meld, Shape, group_name, parse_meld, parse_melds, readings
 from mjstats.daer.rules import (
     RULESETS,
     SWITCHES,
@@ -50,6 +32,21 @@ from mjstats.daer.scoring import (
     score,
 )
 from mjstats.daer.simulate import DaErSim, build_deck, play, simulate
+from mjstats.tiles.daer_cards import (
+    BIG,
+    COPIES,
+    DECK,
+    N_CARDS,
+    N_KINDS,
+    RED_KINDS,
+    SMALL,
+    as_counts,
+    format,
+    kind_name,
+    kind_name_zh,
+    parse,
+    parse_card,
+)
 
 __all__ = [
     "BIG",

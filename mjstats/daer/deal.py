@@ -31,11 +31,11 @@ import pandas as pd
 from mjstats._checks import count
 from mjstats._jit import kernel, parallel_kernel, prange
 from mjstats.core.rng import SeedLike, _below, chunk_states
-from mjstats.daer.cards import N_CARDS, N_KINDS
 from mjstats.daer.groups import MAX_GROUPS, MAX_READINGS
 from mjstats.daer.hu import N_CTX, N_PATTERNS, _best, _instant
 from mjstats.daer.rules import PATTERN_NAMES_EN, PATTERN_NAMES_ZH, DaErRules, Pattern
 from mjstats.daer.rules import rules as _rules
+from mjstats.tiles.daer_cards import N_CARDS, N_KINDS
 
 DEALER_CARDS = 21
 PLAYER_CARDS = 20

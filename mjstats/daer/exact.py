@@ -39,11 +39,11 @@ import pandas as pd
 
 from mjstats._checks import count
 from mjstats._jit import kernel, parallel_kernel, prange
-from mjstats.daer.cards import IS_RED, N_CARDS
 from mjstats.daer.groups import GROUP_CARDS, Shape
 from mjstats.daer.rules import HU_OF_GROUP, DaErRules
 from mjstats.daer.rules import rules as _rules
 from mjstats.errors import MjStatsError
+from mjstats.tiles.daer_cards import IS_RED, N_CARDS
 
 N_CASE = 5 ** 10
 """Count vectors of one case (ten numbers, 0-4 copies each)."""

@@ -50,11 +50,11 @@ import numpy as np
 from mjstats._jit import kernel, parallel_kernel, prange
 from mjstats.core.rng import _below
 from mjstats.daer import bots as B
-from mjstats.daer.cards import N_CARDS
 from mjstats.daer.groups import MAX_GROUPS, MAX_READINGS, Shape
 from mjstats.daer.hu import CTX_DI, CTX_HAIDI, CTX_HUILONG, CTX_TIAN, N_CTX, N_PATTERNS, _best
 from mjstats.daer.rules import NEXT_DEALER, DaErRules
 from mjstats.daer.scoring import Foul
+from mjstats.tiles.daer_cards import N_CARDS
 
 DEALER_CARDS = 21
 PLAYER_CARDS = 20

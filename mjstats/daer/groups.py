@@ -1,4 +1,4 @@
-"""Groups (列) of Da Er and the readings of a hand as 列.
+"""Groups (列) of Da Er, the melds on the table, and the readings of a hand as 列.
 
 A 列 is one of
 
@@ -24,16 +24,32 @@ A complete hand is 7 列 of three cards (21 cards) when it has no 招 or 垅, an
 ``k`` 招/垅, ``6 - k`` 列 of three and one pair (``20 + k`` cards) when it has
 ``k >= 1`` of them (see ``docs/rules/daer.md``).  :func:`readings` lists every way
 to read the held cards as 列; the scorer picks the best one.
+
+Melds are written ``pong X`` (碰), ``zhao X`` (招), ``long X`` (垅) and ``chi XYZ``
+(吃, a run, 二七十 / 贰柒拾 or a 绞 大大小 / 小小大); the Chinese verbs 碰 招 垅 吃 work
+too, e.g. ``"碰 柒"`` or ``"chi 123x"``.  :func:`parse_meld` reads them and checks
+that a chi is a 列.
 """
 
 from __future__ import annotations
 
 from enum import IntEnum
+from typing import NamedTuple
 
 import numpy as np
 
 from mjstats._jit import kernel
-from mjstats.daer.cards import IS_BIG, IS_RED, N_KINDS, as_counts, kind_name_zh
+from mjstats.errors import NotationError, RuleError
+from mjstats.tiles.daer_cards import (
+    IS_BIG,
+    IS_RED,
+    N_KINDS,
+    _parse_kinds,
+    _quote,
+    as_counts,
+    kind_name_zh,
+)
+from mjstats.tiles.daer_cards import format as format_cards
 
 
 class Shape(IntEnum):
@@ -144,7 +160,7 @@ def chi_group(counts: np.ndarray) -> int:
 
     Examples
     --------
-    >>> from mjstats.daer.cards import parse
+    >>> from mjstats.tiles.daer_cards import parse
     >>> chi_group(parse("二七十")) == group_id(Shape.RED_RUN, 1)
     True
     >>> chi_group(parse("一一一"))
@@ -272,6 +288,107 @@ def _readings(held, n_decl, n_decl_quads, allow_long, cards, out):
     return n_out
 
 
+class Meld(NamedTuple):
+    """A meld on the table: ``verb`` is ``"pong"``, ``"zhao"``, ``"long"`` or ``"chi"``."""
+
+    verb: str
+    counts: np.ndarray
+    """Count vector of the meld's cards."""
+    kind: int
+    """The card of a pong/zhao/long; the lowest card of a chi."""
+
+
+_VERBS = {
+    "pong": "pong", "peng": "pong", "碰": "pong",
+    "zhao": "zhao", "招": "zhao",
+    "long": "long", "垅": "long", "壠": "long", "拢": "long",
+    "chi": "chi", "吃": "chi",
+}
+
+
+def parse_meld(text: str) -> Meld:
+    """Read a meld written ``pong X``, ``zhao X``, ``long X`` or ``chi XYZ``.
+
+    The chi's three cards must form a 列 (a run, 二七十 / 贰柒拾, or 大大小 /
+    小小大 of one number); validity of the shape is checked here.
+
+    Raises
+    ------
+    NotationError
+        Unknown verb or cards.
+    RuleError
+        A chi that is not a 列, or a pong/zhao/long not naming exactly one card.
+
+    Examples
+    --------
+    >>> m = parse_meld("pong 柒")
+    >>> m.verb, m.kind, int(m.counts.sum())
+    ('pong', 16, 3)
+    >>> parse_meld("吃 一一壹").verb
+    'chi'
+    """
+    if not isinstance(text, str):
+        raise NotationError(f"a meld is written as a string, got {type(text).__name__}")
+    s = text.strip()
+    verb = None
+    for key in sorted(_VERBS, key=len, reverse=True):
+        if s.lower().startswith(key):
+            verb = _VERBS[key]
+            rest = s[len(key):]
+            break
+    if verb is None:
+        raise NotationError(
+            f"meld {_quote(text)} must start with pong/zhao/long/chi (碰/招/垅/吃)"
+        )
+    kinds = _parse_kinds(rest)
+    counts = np.zeros(N_KINDS, dtype=np.int8)
+    if verb in ("pong", "zhao", "long"):
+        size = 3 if verb == "pong" else 4
+        if len(set(kinds)) != 1 or len(kinds) not in (1, size):
+            raise RuleError(
+                f"{verb} names one card written once or {size} times, e.g. '{verb} 柒'; "
+                f"got {_quote(text)}"
+            )
+        k = kinds[0]
+        counts[k] = size
+        return Meld(verb, counts, k)
+    if len(kinds) != 3:
+        raise RuleError(f"chi takes three cards forming a 列, got {len(kinds)} in {_quote(text)}")
+    for k in kinds:
+        counts[k] += 1
+    if chi_group(counts) < 0:
+        raise RuleError(
+            f"chi {format_cards(counts, 'zh')} is not a 列: expected a run (一二三), "
+            f"二七十 / 贰柒拾 or 大大小 / 小小大 of one number"
+        )
+    return Meld(verb, counts, int(min(kinds)))
+
+
+def parse_melds(melds) -> list[Meld]:
+    """Read Da Er melds: a list of strings, one string (``,`` or ``;`` between melds) or None.
+
+    Raises
+    ------
+    NotationError
+        ``melds`` is none of these, or a meld cannot be read.
+
+    Examples
+    --------
+    >>> [m.verb for m in parse_melds("pong 柒, chi 一二三")]
+    ['pong', 'chi']
+    """
+    if melds is None:
+        return []
+    if isinstance(melds, str):
+        melds = [m for m in melds.replace(";", ",").split(",") if m.strip()]
+    if not isinstance(melds, list | tuple):
+        raise NotationError(
+            f"melds is a list of melds such as ['pong 柒', 'chi 一二三'], got {melds!r} "
+            f"({type(melds).__name__})"
+        )
+    return [parse_meld(m) for m in melds]
+
+
 def meld_group(verb: str, kind: int, counts: np.ndarray | None = None) -> int:
     """Group id of a declared meld (``pong``/``zhao``/``long`` of ``kind``, or a chi)."""
     if verb == "pong":
@@ -308,8 +425,6 @@ def readings(held, melds=(), allow_long: bool = True) -> list[tuple[int, ...]]:
     顺一二三 顺四五六 顺七八九 坎十 坎壹 坎贰 坎叁
     绞一壹壹 绞二贰贰 绞三叁叁 顺四五六 顺七八九 坎十 顺壹贰叁
     """
-    from mjstats.daer.cards import parse_melds
-
     h = as_counts(held)
     ms = parse_melds(melds)
     total = h.astype(np.int64)

@@ -24,9 +24,9 @@ from typing import ClassVar, NamedTuple
 
 import numpy as np
 
-from mjstats.daer.cards import IS_BIG, IS_RED, N_KINDS
 from mjstats.daer.groups import GROUP_CARDS, GROUP_VALID, N_GROUPS, Shape
 from mjstats.errors import RuleError
+from mjstats.tiles.daer_cards import IS_BIG, IS_RED, N_KINDS
 
 
 class Pattern(IntEnum):

@@ -14,19 +14,18 @@ from typing import NamedTuple
 import numpy as np
 
 from mjstats._checks import flag, is_int
-from mjstats.daer.cards import (
+from mjstats.daer.groups import GROUP_CARDS, _readings, group_name, meld_group, parse_melds
+from mjstats.daer.hu import CTX_DI, CTX_HAIDI, CTX_HUILONG, CTX_TIAN, N_CTX, _best, empty_buffers
+from mjstats.daer.rules import PATTERN_NAMES_EN, DaErRules, Pattern, Scoring
+from mjstats.daer.rules import rules as _rules
+from mjstats.errors import HandError, NotationError, RuleError
+from mjstats.tiles.daer_cards import (
     COPIES,
     as_counts,
     format,
     kind_name_zh,
     parse_card,
-    parse_melds,
 )
-from mjstats.daer.groups import GROUP_CARDS, _readings, group_name, meld_group
-from mjstats.daer.hu import CTX_DI, CTX_HAIDI, CTX_HUILONG, CTX_TIAN, N_CTX, _best, empty_buffers
-from mjstats.daer.rules import PATTERN_NAMES_EN, DaErRules, Pattern, Scoring
-from mjstats.daer.rules import rules as _rules
-from mjstats.errors import HandError, NotationError, RuleError
 
 
 class Payments(NamedTuple):

@@ -32,15 +32,15 @@ from mjstats._checks import count, flag
 from mjstats._checks import seat as _seat
 from mjstats.core.rng import SeedLike, chunk_states, seed_sequence
 from mjstats.daer import game as G
-from mjstats.daer import stats as ST
 from mjstats.daer.bots import BOT_NAMES, BOT_WEIGHTS, bot_code
-from mjstats.daer.cards import N_CARDS, N_KINDS, as_counts, kind_name_zh, parse
 from mjstats.daer.groups import group_name
 from mjstats.daer.rules import PATTERN_NAMES_EN, PATTERN_NAMES_ZH, DaErRules, Pattern
 from mjstats.daer.rules import rules as _rules
 from mjstats.errors import MjStatsError
+from mjstats.results import daer as ST
 from mjstats.results.gamestats import GameStats
 from mjstats.runner import RECORDS_UP_TO, KeptRows
+from mjstats.tiles.daer_cards import N_CARDS, N_KINDS, as_counts, kind_name_zh, parse
 
 CHUNK = 256
 """Hands per seeded chunk (the unit of reproducibility)."""
@@ -86,7 +86,7 @@ class DaErSim(KeptRows):
         Policy of seats 0-2 (seat 3 is the 底家).
     seed : numpy.random.SeedSequence
     stats : GameStats
-        The sums every table is computed from (:mod:`mjstats.daer.stats`).
+        The sums every table is computed from (:mod:`mjstats.results.daer`).
     records : tuple of two DataFrames or None
         ``(hands, seats)`` when the rows were kept (``records=True``; by default for
         runs of at most :data:`RECORDS_UP_TO` hands), read as :attr:`hands` and
@@ -142,7 +142,7 @@ class DaErSim(KeptRows):
     def distribution(self, column: str = "hu") -> pd.DataFrame:
         """Distribution of ``column`` over the wins, with Wilson 95% intervals.
 
-        ``column`` is one of :data:`mjstats.daer.stats.DIST_COLUMNS`: ``hu``,
+        ``column`` is one of :data:`mjstats.results.daer.DIST_COLUMNS`: ``hu``,
         ``deng``, ``fan``, ``dao``, ``level``, ``pay_luzhou`` …
         """
         return ST.distribution_table(self.stats, column)
@@ -365,7 +365,7 @@ def build_deck(dealer: str, second: str, third: str, stock: str = "") -> np.ndar
 
 
 def _kinds_in_order(text: str) -> list[int]:
-    from mjstats.daer.cards import _parse_kinds
+    from mjstats.tiles.daer_cards import _parse_kinds
 
     return _parse_kinds(text)
 
@@ -485,7 +485,7 @@ def play(
 
 def hand_text(counts) -> str:
     """Chinese notation of a count vector (for messages)."""
-    from mjstats.daer.cards import format as _format
+    from mjstats.tiles.daer_cards import format as _format
 
     return _format(as_counts(np.asarray(counts).astype(np.int8)), "zh")
 

@@ -18,6 +18,7 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
+from mjstats._choices import BOT_NAMES
 from mjstats.errors import MjStatsError
 from mjstats.results.gamestats import GameStats
 from mjstats.results.intervals import normal_quantile, wilson
@@ -222,8 +223,6 @@ def payoff_table(stats: GameStats) -> pd.DataFrame:
 
 
 def _bot_order(name: str) -> tuple[int, str]:
-    from mjstats.sim.bots import BOT_NAMES
-
     return (BOT_NAMES.index(name), name) if name in BOT_NAMES else (len(BOT_NAMES), name)
 
 

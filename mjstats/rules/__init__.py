@@ -8,6 +8,9 @@ rule sets (:class:`mjstats.daer.rules.DaErRules`: ``daer-luzhou``,
 Both carry ``game`` (``"mahjong"`` or ``"daer"``), on which every verb
 dispatches.
 
+Importing this package imports every region module, and each registers its presets
+in :mod:`mjstats.rules.base`: the regions import the registry, never the reverse.
+
 >>> from mjstats.rules import rules
 >>> rules("guangan").unit, rules("liuzhou").chow
 ('颗', True)

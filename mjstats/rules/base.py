@@ -315,6 +315,9 @@ class _Preset:
 
 
 _REGISTRY: dict[str, _Preset] = {}
+"""Presets by name.  Each region module registers its presets when imported, and the
+package ``mjstats.rules`` imports every region module, so the registry is full as
+soon as any module of the package is imported (this module imports no region)."""
 
 
 def register(
@@ -339,7 +342,6 @@ def register(
 
 
 def _preset(name: str) -> _Preset:
-    _load()
     key = str(name).lower().replace("_", "-")
     if key not in _REGISTRY:
         raise RuleError(f"unknown rule set {name!r}; valid names: {', '.join(_ordered())}")
@@ -422,7 +424,6 @@ def describe_rules(name: str | None = None):
     """
     import pandas as pd
 
-    _load()
     rows = []
     names = [_preset(name).name] if name is not None else _ordered()
     for n in names:
@@ -448,7 +449,6 @@ def rule_set_names() -> list[str]:
     >>> rule_set_names()
     ['sichuan', 'sichuan-app', 'guangan', 'liuzhou']
     """
-    _load()
     return _ordered()
 
 
@@ -457,8 +457,3 @@ _ORDER = ("sichuan", "sichuan-app", "guangan", "liuzhou")
 
 def _ordered() -> list[str]:
     return [n for n in _ORDER if n in _REGISTRY] + [n for n in _REGISTRY if n not in _ORDER]
-
-
-def _load() -> None:
-    # the family modules register themselves on import
-    from mjstats.rules import guangan, liuzhou, sichuan  # noqa: F401

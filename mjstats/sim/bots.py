@@ -34,7 +34,7 @@ from __future__ import annotations
 import numpy as np
 from numba.cpython.unsafe.numbers import trailing_zeros
 
-from mjstats._choices import choice_code
+from mjstats._choices import BOT_NAMES, choice_code
 from mjstats._jit import inline_kernel, noref_kernel
 from mjstats.core.bits import (
     ONE,
@@ -53,13 +53,10 @@ from mjstats.core.shanten import _conv, _final, _overlap_m, _shanten
 from mjstats.core.tables import MAX_MELDS, entry
 
 _POW5 = np.array([5**i for i in range(9)], dtype=np.int64)
-EFFICIENCY = 0
-VALUE = 1
-RANDOM = 2
-ZIMO = 3
-
-BOT_NAMES = ("efficiency", "value", "random", "zimo")
-"""Policy names by code."""
+EFFICIENCY = BOT_NAMES.index("efficiency")
+VALUE = BOT_NAMES.index("value")
+RANDOM = BOT_NAMES.index("random")
+ZIMO = BOT_NAMES.index("zimo")
 
 
 def bot_code(name: str | int) -> int:

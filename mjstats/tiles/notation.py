@@ -11,19 +11,19 @@ from __future__ import annotations
 
 import numpy as np
 
-from mjstats._checks import is_int
 from mjstats.errors import HandError, NotationError
 from mjstats.tiles.tilesets import (
+    _ZH_DIGITS,
     COPIES,
-    HONOR_NAMES_ZH,
     N_KINDS,
-    SUIT_NAMES_ZH,
     SUITS,
     TileSet,
+    _check_kind,
+    kind_name,
+    kind_name_zh,
     tileset,
 )
 
-_ZH_DIGITS = "一二三四五六七八九"
 _SUIT_CHARS = {
     "m": 0, "M": 0, "万": 0, "萬": 0,
     "p": 1, "P": 1, "筒": 1, "饼": 1, "餅": 1, "铜": 1,
@@ -47,34 +47,6 @@ for _i, _cp in enumerate((0x1F000, 0x1F001, 0x1F002, 0x1F003, 0x1F006, 0x1F005, 
 _KIND_OF_GLYPH = {chr(cp): k for k, cp in enumerate(_GLYPH_OF)}
 
 
-def kind_name(kind: int) -> str:
-    """Compact name of a kind index: ``0 -> "1m"``, ``33 -> "7z"``.
-
-    Examples
-    --------
-    >>> kind_name(13)
-    '5p'
-    """
-    _check_kind(kind)
-    if kind < 27:
-        return f"{kind % 9 + 1}{SUITS[kind // 9]}"
-    return f"{kind - 26}z"
-
-
-def kind_name_zh(kind: int) -> str:
-    """Chinese name of a kind index: ``0 -> "一万"``, ``33 -> "中"``.
-
-    Examples
-    --------
-    >>> kind_name_zh(13), kind_name_zh(32)
-    ('五筒', '发')
-    """
-    _check_kind(kind)
-    if kind < 27:
-        return _ZH_DIGITS[kind % 9] + SUIT_NAMES_ZH[kind // 9]
-    return HONOR_NAMES_ZH[kind - 27]
-
-
 def kind_glyph(kind: int) -> str:
     """Unicode mahjong glyph of a kind index (``0 -> "🀇"``)."""
     _check_kind(kind)
@@ -86,15 +58,6 @@ def _quote(text: str) -> str:
     if len(text) <= 60:
         return repr(text)
     return f"{text[:24] + '…' + text[-24:]!r} ({len(text):,} characters)"
-
-
-def _check_kind(kind: int) -> None:
-    if not is_int(kind):
-        raise NotationError(
-            f"a kind index is an integer 0-{N_KINDS - 1}, got {kind!r} ({type(kind).__name__})"
-        )
-    if not 0 <= int(kind) < N_KINDS:
-        raise NotationError(f"kind index {kind} is outside 0-{N_KINDS - 1}")
 
 
 def _add(counts: list[int], kind: int, text: str, pos: int) -> None:

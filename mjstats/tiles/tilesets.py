@@ -1,6 +1,7 @@
-"""Tile sets: which of the 34 mahjong kinds a rule set plays with.
+"""Tile sets: which of the 34 mahjong kinds a rule set plays with, and the kinds' names.
 
-All mahjong tile sets share one 34-kind index::
+All mahjong tile sets share one 34-kind index (:func:`kind_name` and
+:func:`kind_name_zh` name its entries)::
 
     0-8   1m-9m  一万 … 九万   (万, characters)
     9-17  1p-9p  一筒 … 九筒   (筒, dots)
@@ -19,7 +20,8 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from mjstats.errors import HandError
+from mjstats._checks import is_int
+from mjstats.errors import HandError, NotationError
 
 N_KINDS = 34
 """Length of every mahjong count vector."""
@@ -33,6 +35,44 @@ SUIT_NAMES_ZH = ("万", "筒", "条")
 HONOR_NAMES_ZH = ("东", "南", "西", "北", "白", "发", "中")
 WINDS = tuple(range(27, 31))
 DRAGONS = tuple(range(31, 34))
+_ZH_DIGITS = "一二三四五六七八九"
+
+
+def kind_name(kind: int) -> str:
+    """Compact name of a kind index: ``0 -> "1m"``, ``33 -> "7z"``.
+
+    Examples
+    --------
+    >>> kind_name(13)
+    '5p'
+    """
+    _check_kind(kind)
+    if kind < 27:
+        return f"{kind % 9 + 1}{SUITS[kind // 9]}"
+    return f"{kind - 26}z"
+
+
+def kind_name_zh(kind: int) -> str:
+    """Chinese name of a kind index: ``0 -> "一万"``, ``33 -> "中"``.
+
+    Examples
+    --------
+    >>> kind_name_zh(13), kind_name_zh(32)
+    ('五筒', '发')
+    """
+    _check_kind(kind)
+    if kind < 27:
+        return _ZH_DIGITS[kind % 9] + SUIT_NAMES_ZH[kind // 9]
+    return HONOR_NAMES_ZH[kind - 27]
+
+
+def _check_kind(kind: int) -> None:
+    if not is_int(kind):
+        raise NotationError(
+            f"a kind index is an integer 0-{N_KINDS - 1}, got {kind!r} ({type(kind).__name__})"
+        )
+    if not 0 <= int(kind) < N_KINDS:
+        raise NotationError(f"kind index {kind} is outside 0-{N_KINDS - 1}")
 
 
 @dataclass(frozen=True)
@@ -76,8 +116,6 @@ class TileSet:
 
     def check(self, counts: np.ndarray, what: str = "hand") -> None:
         """Raise :class:`HandError` if ``counts`` holds a kind the set lacks or a fifth copy."""
-        from mjstats.tiles.notation import kind_name
-
         counts = np.asarray(counts)
         bad = np.flatnonzero((counts > 0) & ~self.mask)
         if bad.size:

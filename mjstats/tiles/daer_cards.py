@@ -1,4 +1,4 @@
-"""Da Er (大贰) cards: the 80-card deck, notation and melds.
+"""Da Er (大贰) cards: the 80-card deck and its notation, beside the mahjong tile sets.
 
 Twenty kinds, four copies of each, in one count vector of length 20::
 
@@ -20,14 +20,11 @@ digits closed by a case letter, ``x`` for 小 (xiao) or ``d`` for 大 (da):
 ``123x27Td`` is 一二三 贰柒拾.  :func:`format` writes this form by default; the
 two forms may be mixed and both are read back by :func:`parse`.
 
-Melds are written ``pong X`` (碰), ``zhao X`` (招), ``long X`` (垅) and ``chi XYZ``
-(吃, a run, 二七十 / 贰柒拾 or a 绞 大大小 / 小小大); the Chinese verbs 碰 招 垅 吃 work
-too, e.g. ``"碰 柒"`` or ``"chi 123x"``.
+Melds (``pong 柒``, ``chi 123x``) are read by :func:`mjstats.daer.groups.parse_meld`,
+beside the 列 they form.
 """
 
 from __future__ import annotations
-
-from typing import NamedTuple
 
 import numpy as np
 
@@ -310,108 +307,3 @@ def as_counts(hand, what: str = "hand") -> np.ndarray:
             f"the deck has only {COPIES}"
         )
     return arr.astype(np.int8)
-
-
-class Meld(NamedTuple):
-    """A meld on the table: ``verb`` is ``"pong"``, ``"zhao"``, ``"long"`` or ``"chi"``."""
-
-    verb: str
-    counts: np.ndarray
-    """Count vector of the meld's cards."""
-    kind: int
-    """The card of a pong/zhao/long; the lowest card of a chi."""
-
-
-_VERBS = {
-    "pong": "pong", "peng": "pong", "碰": "pong",
-    "zhao": "zhao", "招": "zhao",
-    "long": "long", "垅": "long", "壠": "long", "拢": "long",
-    "chi": "chi", "吃": "chi",
-}
-
-
-def parse_meld(text: str) -> Meld:
-    """Read a meld written ``pong X``, ``zhao X``, ``long X`` or ``chi XYZ``.
-
-    The chi's three cards must form a 列 (a run, 二七十 / 贰柒拾, or 大大小 /
-    小小大 of one number); validity of the shape is checked here.
-
-    Raises
-    ------
-    NotationError
-        Unknown verb or cards.
-    RuleError
-        A chi that is not a 列, or a pong/zhao/long not naming exactly one card.
-
-    Examples
-    --------
-    >>> m = parse_meld("pong 柒")
-    >>> m.verb, m.kind, int(m.counts.sum())
-    ('pong', 16, 3)
-    >>> parse_meld("吃 一一壹").verb
-    'chi'
-    """
-    from mjstats.errors import RuleError
-
-    if not isinstance(text, str):
-        raise NotationError(f"a meld is written as a string, got {type(text).__name__}")
-    s = text.strip()
-    verb = None
-    for key in sorted(_VERBS, key=len, reverse=True):
-        if s.lower().startswith(key):
-            verb = _VERBS[key]
-            rest = s[len(key):]
-            break
-    if verb is None:
-        raise NotationError(
-            f"meld {_quote(text)} must start with pong/zhao/long/chi (碰/招/垅/吃)"
-        )
-    kinds = _parse_kinds(rest)
-    counts = np.zeros(N_KINDS, dtype=np.int8)
-    if verb in ("pong", "zhao", "long"):
-        size = 3 if verb == "pong" else 4
-        if len(set(kinds)) != 1 or len(kinds) not in (1, size):
-            raise RuleError(
-                f"{verb} names one card written once or {size} times, e.g. '{verb} 柒'; "
-                f"got {_quote(text)}"
-            )
-        k = kinds[0]
-        counts[k] = size
-        return Meld(verb, counts, k)
-    if len(kinds) != 3:
-        raise RuleError(f"chi takes three cards forming a 列, got {len(kinds)} in {_quote(text)}")
-    for k in kinds:
-        counts[k] += 1
-    from mjstats.daer.groups import chi_group
-
-    if chi_group(counts) < 0:
-        raise RuleError(
-            f"chi {format(counts, 'zh')} is not a 列: expected a run (一二三), 二七十 / 贰柒拾 "
-            f"or 大大小 / 小小大 of one number"
-        )
-    return Meld(verb, counts, int(min(kinds)))
-
-
-def parse_melds(melds) -> list[Meld]:
-    """Read Da Er melds: a list of strings, one string (``,`` or ``;`` between melds) or None.
-
-    Raises
-    ------
-    NotationError
-        ``melds`` is none of these, or a meld cannot be read.
-
-    Examples
-    --------
-    >>> [m.verb for m in parse_melds("pong 柒, chi 一二三")]
-    ['pong', 'chi']
-    """
-    if melds is None:
-        return []
-    if isinstance(melds, str):
-        melds = [m for m in melds.replace(";", ",").split(",") if m.strip()]
-    if not isinstance(melds, list | tuple):
-        raise NotationError(
-            f"melds is a list of melds such as ['pong 柒', 'chi 一二三'], got {melds!r} "
-            f"({type(melds).__name__})"
-        )
-    return [parse_meld(m) for m in melds]

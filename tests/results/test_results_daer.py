@@ -2,7 +2,7 @@
 
 The reference functions below are the row-based tables as one would write
 them by hand (they were the library's own before runs streamed); the library
-computes every table from :func:`mjstats.daer.stats.daer_stats` sums, which
+computes every table from :func:`mjstats.results.daer.daer_stats` sums, which
 must agree to the last count and to float rounding on means.
 """
 
@@ -10,8 +10,8 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from mjstats.daer import stats as S
 from mjstats.daer.simulate import _MINGTANG, simulate
+from mjstats.results import daer as S
 
 
 def ref_points(seats, by):
