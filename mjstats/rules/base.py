@@ -299,8 +299,8 @@ def register_family(family: Family, switches: tuple[Switch, ...]) -> None:
 
 def family_switches(family: Family) -> tuple[Switch, ...]:
     """The switches of a family (:func:`register_family`), by which its kernel is bound."""
-    if family not in _FAMILY_SWITCHES:
-        _load()
+    if family not in _FAMILY_SWITCHES:  # the region modules register on import of mjstats.rules
+        raise RuleError(f"family {family!r} has no switches: register_family() declares them")
     return _FAMILY_SWITCHES[family]
 
 
