@@ -94,3 +94,26 @@ def seat(value, name: str, seats: int, error: type[MjStatsError] = MjStatsError)
         raise error(f"{name} seat {int(value)} is not at a {seats}-seat table "
                     f"(seats 0-{seats - 1})")
     return int(value)
+
+
+def meld_list(melds, example: str) -> list:
+    """The exposed melds as a list: ``None`` is none, a string is split at ``,``/``;``.
+
+    Anything else but a list or tuple raises :class:`~mjstats.errors.NotationError`
+    showing ``example`` (the game's meld notation).
+
+    Examples
+    --------
+    >>> meld_list("pong 2s; kong 5m", "['pong 2s']"), meld_list(None, "")
+    (['pong 2s', ' kong 5m'], [])
+    """
+    from mjstats.errors import NotationError
+
+    if melds is None:
+        return []
+    if isinstance(melds, str):
+        melds = [m for m in melds.replace(";", ",").split(",") if m.strip()]
+    if not isinstance(melds, list | tuple):
+        raise NotationError(f"melds is a list of melds such as {example}, got {melds!r} "
+                            f"({type(melds).__name__})")
+    return list(melds)

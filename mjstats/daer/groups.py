@@ -38,6 +38,7 @@ from typing import NamedTuple
 
 import numpy as np
 
+from mjstats._checks import meld_list
 from mjstats._jit import kernel
 from mjstats.errors import NotationError, RuleError
 from mjstats.tiles.daer_cards import (
@@ -377,16 +378,7 @@ def parse_melds(melds) -> list[Meld]:
     >>> [m.verb for m in parse_melds("pong 柒, chi 一二三")]
     ['pong', 'chi']
     """
-    if melds is None:
-        return []
-    if isinstance(melds, str):
-        melds = [m for m in melds.replace(";", ",").split(",") if m.strip()]
-    if not isinstance(melds, list | tuple):
-        raise NotationError(
-            f"melds is a list of melds such as ['pong 柒', 'chi 一二三'], got {melds!r} "
-            f"({type(melds).__name__})"
-        )
-    return [parse_meld(m) for m in melds]
+    return [parse_meld(m) for m in meld_list(melds, "['pong 柒', 'chi 一二三']")]
 
 
 def meld_group(verb: str, kind: int, counts: np.ndarray | None = None) -> int:

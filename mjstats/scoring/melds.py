@@ -11,6 +11,7 @@ from enum import IntEnum
 
 import numpy as np
 
+from mjstats._checks import meld_list
 from mjstats.errors import NotationError
 from mjstats.scoring import kernels as K
 from mjstats.tiles import kind_name, parse
@@ -148,11 +149,4 @@ def parse_melds(melds) -> list[ExposedMeld]:
         return []
     if isinstance(melds, ExposedMeld):
         return [melds]
-    if isinstance(melds, str):
-        melds = [m for m in melds.replace(";", ",").split(",") if m.strip()]
-    if not isinstance(melds, list | tuple):
-        raise NotationError(
-            f"melds is a list of melds such as ['pong 2s', 'kong 5m'], got {melds!r} "
-            f"({type(melds).__name__})"
-        )
-    return [parse_meld(m) for m in melds]
+    return [parse_meld(m) for m in meld_list(melds, "['pong 2s', 'kong 5m']")]
