@@ -3,7 +3,7 @@
 Run: ``python benchmarks/bench_deals.py [--n 8000000] [--rules sichuan]``.  Prints
 one line per measurement: the complete-check study (deal 14 tiles, complete by
 form and with at most two suits) and the full study (adds the shanten of 13 and
-14 tiles by form, readiness, wait widths and wait shapes).  Targets (issue 3):
+14 tiles by form, readiness, wait widths and wait shapes).  Targets:
 >= 10 M deals/s per core for the complete check, >= 3 M/s per core for the full
 study.  The best of three runs is reported; shared machines are noisy.
 """

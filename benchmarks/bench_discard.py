@@ -1,4 +1,4 @@
-"""The efficiency bot's discard choice: one pass against the first-written composition.
+"""The efficiency bot's discard choice: one pass against the plain composition.
 
 Run ``python benchmarks/bench_discard.py [--states N]``.  Decision states are the
 hands an efficiency bot faces in Sichuan self-play (14 tiles, 定缺 suit cleared,
@@ -7,7 +7,7 @@ decided by
 
 - ``_efficient_discard`` (the engine's kernel: the scan by tight splits and the
   tie-break by row gains, see :mod:`mjstats.sim.bots`), and
-- the **reference** measured in the same run: the composition first written —
+- the **reference** measured in the same run: the plain composition —
   the shanten after every discard (``_discard_scan``), then, per tied kind, the
   live improving tiles counted from scratch (``_improving``).
 

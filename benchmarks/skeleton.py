@@ -1,7 +1,7 @@
 """The engine skeleton: the reference that ``bench_games.py`` measures beside the engine.
 
-Issue 5 states its speed target relative to "the engine skeleton without melds and
-scoring": deal a shuffled 108-tile Sichuan wall (dealer 14, others 13), then each
+The engine's speed target is stated relative to "the engine skeleton without melds
+and scoring": deal a shuffled 108-tile Sichuan wall (dealer 14, others 13), then each
 seat in turn draws, checks a self-drawn win, discards a uniformly random held tile,
 and every other seat still in play checks a win on it; winners leave (blood battle)
 until three have won or the wall is empty.  No 定缺, no melds, no scoring, no bot

@@ -3,8 +3,7 @@
 The report runs the studies on the embedded defaults (sizes scale with
 ``--games``), writes every table as Parquet beside the page, draws the charts
 as PNG and records the exact command, seed and versions that produced it.
-Sections are small functions ``section(ctx) -> Section``; each study issue adds
-its own.
+Sections are small functions ``section(ctx) -> Section``, one per study.
 """
 
 from __future__ import annotations

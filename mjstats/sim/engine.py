@@ -1,4 +1,4 @@
-"""The compiled game engine: whole hands of 血战到底 (Sichuan, Guang'an).
+"""The compiled game engine: whole hands of Sichuan, Guang'an and Liuzhou.
 
 One call of :func:`_play` plays one hand from a shuffled wall and writes one
 row per seat (``seat_rec``, columns ``C_*``), the pattern counts of each win
@@ -8,7 +8,8 @@ row per seat (``seat_rec``, columns ``C_*``), the pattern counts of each win
 chunks, each chunk with its own xoshiro state, so the same seed gives the same
 hands on any number of threads.
 
-The rules played (blood battle 血战到底, seeds ``000`` end and ``004``):
+The rules played by Sichuan and Guang'an (blood battle 血战到底, seeds ``000``
+end and ``004``; Liuzhou differs as listed after them):
 
 * the dealer holds 14 tiles, the others 13; each seat declares a missing suit
   (定缺) and must discard tiles of that suit before any other; it may not pong or
@@ -23,6 +24,10 @@ The rules played (blood battle 血战到底, seeds ``000`` end and ``004``):
 * a winner leaves; play goes on until three have won or the wall is empty;
   then 查叫 (non-ready players pay ready ones and return their kong money) and
   查花猪 (a hand still holding its missing suit pays).
+
+Liuzhou (136 tiles): no missing suit; chow from the seat on the left; the hand
+ends at the win(s), and with the wall empty and no win it is a draw (no 查叫);
+no 抢杠; kong money paid at once; 吃三比; the winner deals next.
 
 Payments follow the rule set (:mod:`mjstats.rules`): win values come from the
 scoring kernel :func:`mjstats.scoring.kernels._score`; kong money and the

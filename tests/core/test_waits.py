@@ -160,7 +160,7 @@ def test_batch_waits_and_shapes_match_single(rng):
 @pytest.mark.parametrize("hand", ["22m1567p44678s77z", "11123m11123p112s"])
 def test_no_fake_wait_from_pairs_in_several_parts(hand):
     # adding 1p (or 3s) leaves every part splittable, but with three or four pairs in
-    # all: not a win, so no wait (found by the deal-study developer)
+    # all: not a win, so no wait
     assert mj.shanten(hand) == 1
     assert mj.waits(hand) == {}
     kinds, live = mj.wait_width_many(np.stack([mj.parse(hand)]))

@@ -26,7 +26,7 @@ def _reference_scan(hand, nm, T, lo, hi, form):
 
 
 def _reference_discard(hand, nm, que, inset, visible, T, lo, hi, form):
-    """The efficient discard as first written: a shanten per discard, then the improving
+    """The efficient discard composed plainly: a shanten per discard, then the improving
     tiles of every tie counted by :func:`mjstats.sim.bots._improving`."""
     sc = _reference_scan(hand, nm, T, lo, hi, form)
     best_s = int(sc.min())

@@ -1,4 +1,4 @@
-"""The CLI-facing functions of mjstats.sim.simulate (wired into ``mjstats`` by the lead)."""
+"""The CLI-facing functions of mjstats.sim.simulate (behind `mjstats simulate`, `compare`)."""
 
 from __future__ import annotations
 
