@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import html
 import platform
-import sys
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -264,21 +263,3 @@ def write_report(out: str | Path = "report", games: int = 200_000, deals: int | 
     index = outp / "index.html"
     index.write_text(page, encoding="utf-8")
     return index
-
-
-def add_report_parser(sub) -> None:
-    """Register ``mjstats report``."""
-    p = sub.add_parser("report", help="run every study and write an HTML report with charts")
-    p.add_argument("--games", type=int, default=200_000, help="games per rule set")
-    p.add_argument("--deals", type=int, default=None, help="deals per tile set (20 x games)")
-    p.add_argument("--seed", type=int, default=1)
-    p.add_argument("--out", default="report")
-    p.add_argument("--quiet", action="store_true", help="no progress bars")
-
-    def run(args) -> int:
-        index = write_report(args.out, games=args.games, deals=args.deals, seed=args.seed,
-                             progress=not args.quiet, command="mjstats " + " ".join(sys.argv[1:]))
-        print(f"report written to {index}")
-        return 0
-
-    p.set_defaults(func=run)

@@ -34,7 +34,7 @@ from typing import Any
 import pandas as pd
 
 from mjstats.errors import MjStatsError
-from mjstats.runfolder import RunFolder, saved_seed, writable_folder
+from mjstats.runfolder import RunFolder, saved_seed
 
 
 def plan_chunks(total: int, chunk: int, block: int = 1) -> list[tuple[int, int]]:
@@ -216,37 +216,6 @@ class KeptRows:
                 f"{self._records_hint} to keep one row per hand and per seat (runs up to "
                 f"{RECORDS_UP_TO:,} hands keep them by default)")
         return self.records[i]
-
-
-def add_run_arguments(parser, folder: str = "--out") -> None:
-    """Add ``--resume`` and ``--dask`` to a command whose chunks are saved in ``folder``."""
-    parser.add_argument("--resume", action="store_true",
-                        help=f"finish the interrupted run saved in {folder} (same numbers)")
-    parser.add_argument("--dask", default=None, metavar="ADDRESS",
-                        help="run the chunks on a Dask scheduler, e.g. tcp://host:8786")
-
-
-def announce_seed(args, folder: str = "out") -> None:
-    """Command line: a run saved in a folder without ``--seed`` draws its seed now and says so.
-
-    The drawn seed is set on ``args`` (and saved in the run's manifest), and
-    one line on standard error gives the exact command that finishes the run
-    if it is interrupted (``--resume`` alone also reuses the saved seed).
-    """
-    import shlex
-    import sys
-
-    import numpy as np
-
-    where = getattr(args, folder, None)
-    if args.seed is not None or where is None or getattr(args, "resume", False):
-        return
-    writable_folder(where, "run folder")  # a bad folder is reported first, and alone
-    args.seed = int(np.random.SeedSequence().entropy)
-    argv = list(getattr(args, "argv", None) or sys.argv[1:])
-    cmd = shlex.join(["mjstats", *argv, "--seed", str(args.seed), "--resume"])
-    print(f"mjstats: no --seed given; this run uses --seed {args.seed} (saved in {where}); "
-          f"if it is interrupted, finish it with: {cmd}", file=sys.stderr, flush=True)
 
 
 def connect(address: str | None):

@@ -146,10 +146,10 @@ def test_cli_deal_and_simulate_take_da_er(name, capsys):
 
 
 def test_cli_deal_refuses_mahjong_only_flags_for_da_er(capsys, tmp_path):
-    code, out, err = _cli(["deal", "--rules", "daer-luzhou", "--deals", "100", "--chunks",
+    code, out, err = _cli(["deal", "--rules", "daer-luzhou", "--deals", "100", "--out",
                            str(tmp_path / "c")], capsys)
     assert code == 2
-    assert err.strip() == ("mjstats: error: --chunks applies to the mahjong deal study only, "
+    assert err.strip() == ("mjstats: error: --out applies to the mahjong deal study only, "
                            "not daer-luzhou")
 
 

@@ -41,7 +41,7 @@ def test_deal_study_command_writes_parquet(tmp_path, capsys):
 
     out = tmp_path / "d.parquet"
     assert main(["deal", "--rules", "guangan", "--deals", "70000", "--seed", "7",
-                 "--out", str(out), "--no-progress"]) == 0
+                 "--table", str(out), "--quiet"]) == 0
     df = pd.read_parquet(out)
     printed = capsys.readouterr().out
     assert "complete_14" in printed and "70,000 deals of guangan" in printed
@@ -96,3 +96,34 @@ def test_simulate_command_routes_daer(capsys):
     assert main(["simulate", "--rules", "daer-chongqing", "--games", "300", "--seed", "3"]) == 0
     out = capsys.readouterr().out
     assert "== outcomes ==" in out and "名堂" in out and "three scorings" in out
+
+
+def test_every_command_and_option_is_described():
+    """Each subcommand has a description; each option a help text, its default shown."""
+    import argparse
+
+    from mjstats.cli import build_parser
+
+    parser = build_parser()
+    sub = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+    assert set(sub.choices) == {"hand", "deal", "score", "rules", "simulate", "compare",
+                                "report"}
+    for name, p in sub.choices.items():
+        assert p.description, name
+        text = " ".join(p.format_help().split())  # unwrapped
+        for action in p._actions:
+            if isinstance(action, argparse._HelpAction):
+                continue
+            assert action.help, f"{name} {action.option_strings or action.dest}"
+            if action.option_strings and action.default not in (None, False, []):
+                shown = f"default: {action.default}" in text or "default" in action.help
+                assert shown, f"{name} {action.option_strings} hides its default"
+
+
+def test_every_run_verb_names_its_folder_out():
+    from mjstats.cli import build_parser
+
+    parser = build_parser()
+    for verb in ("simulate", "compare", "deal"):
+        args = parser.parse_args([verb, "--out", "F", "--resume"])
+        assert args.out == "F" and args.resume

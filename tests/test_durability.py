@@ -412,25 +412,26 @@ def _cli(argv, capsys):
 
 @pytest.mark.parametrize("out", ["table.txt", "table", "{tmp}", "{tmp}/f/t.csv"],
                          ids=["txt", "no-suffix", "a-folder", "under-a-file"])
-def test_deal_out_is_checked_before_the_study(out, tmp_path, capsys, monkeypatch):
+def test_deal_table_is_checked_before_the_study(out, tmp_path, capsys, monkeypatch):
     (tmp_path / "f").write_text("x")
     out = out.format(tmp=tmp_path)
     if out == str(tmp_path):
         out = str(tmp_path / "d.csv")
         Path(out).mkdir()
     monkeypatch.setattr(_deal_module(), "study_counts", _no_work)
-    code, stdout, err = _cli(["deal", "--deals", "1000", "--seed", "1", "--out", out,
+    code, stdout, err = _cli(["deal", "--deals", "1000", "--seed", "1", "--table", out,
                               "--quiet"], capsys)
     assert code == 2 and stdout == ""
     assert err.startswith("mjstats: error:") and len(err.strip().splitlines()) == 1, err
     assert "Traceback" not in err
 
 
-@pytest.mark.parametrize("verb", ["simulate", "compare", "report"])
+@pytest.mark.parametrize("verb", ["simulate", "compare", "report", "deal"])
 def test_out_that_is_a_file_is_one_line(verb, tmp_path, capsys):
     f = tmp_path / "f"
     f.write_text("x")
-    code, stdout, err = _cli([verb, "--games", "512", "--out", str(f), "--quiet"], capsys)
+    size = ["--deals", "1000"] if verb == "deal" else ["--games", "512"]
+    code, stdout, err = _cli([verb, *size, "--out", str(f), "--quiet"], capsys)
     assert code == 2
     what = "report folder" if verb == "report" else "run folder"
     assert err.strip() == f"mjstats: error: the {what} {f} is a file, not a folder"
@@ -439,7 +440,7 @@ def test_out_that_is_a_file_is_one_line(verb, tmp_path, capsys):
 def test_cli_seedless_run_prints_its_resume_command(tmp_path, capsys):
     out = tmp_path / "run"
     argv = ["deal", "--rules", "sichuan", "--deals", "70000", "--study", "complete",
-            "--chunks", str(out), "--quiet"]
+            "--out", str(out), "--quiet"]
     code, stdout, err = _cli(argv, capsys)
     assert code == 0
     line = err.strip().splitlines()[0]

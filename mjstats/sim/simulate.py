@@ -22,7 +22,6 @@ optional script of discards, for hand-built situations.
 
 from __future__ import annotations
 
-import argparse
 import functools
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -38,7 +37,7 @@ from mjstats.errors import MjStatsError
 from mjstats.results.gamestats import GameStats, game_stats, pair_stats
 from mjstats.rules.base import RuleSet
 from mjstats.rules.base import rules as _rules
-from mjstats.runner import RECORDS_UP_TO, KeptRows, add_run_arguments
+from mjstats.runner import RECORDS_UP_TO, KeptRows
 from mjstats.sim import engine as E
 from mjstats.sim import records as REC
 from mjstats.sim.bots import BOT_NAMES, bot_code
@@ -683,67 +682,3 @@ def compare(rules: list[str | RuleSet], games: int | None = DEFAULT_GAMES, bots=
         res[key] = SimResult(R, games, names, ss, a["stats"],
                              _records(R, a) if records else None, [])
     return res
-
-
-# ----------------------------------------------------------------- CLI
-
-
-def _cmd_simulate(args: argparse.Namespace) -> int:
-    from mjstats.runner import announce_seed, connect
-
-    announce_seed(args)
-    bots = args.bots if len(args.bots) > 1 else args.bots[0]
-    r = simulate(args.rules, args.games, bots, args.seed, records=args.records,
-                 out=args.out, resume=args.resume, client=connect(args.dask),
-                 progress=not args.quiet)
-    print(r.summary())
-    return 0
-
-
-def _cmd_compare(args: argparse.Namespace) -> int:
-    from mjstats.results.games import compare_table
-    from mjstats.runner import announce_seed, connect
-
-    announce_seed(args)
-    bots = args.bots if len(args.bots) > 1 else args.bots[0]
-    res = compare(args.rules, args.games, bots, args.seed, out=args.out, resume=args.resume,
-                  client=connect(args.dask), progress=not args.quiet, records=False)
-    with pd.option_context("display.width", 200, "display.max_rows", 500):
-        print(compare_table(res).to_string(index=False))
-    return 0
-
-
-def _add_run_arguments(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--bots", nargs="+", default=["efficiency"],
-                   help="one bot or four (efficiency, value, random, zimo)")
-    p.add_argument("--out", default=None, metavar="DIR",
-                   help="save each finished chunk here (Parquet + manifest.json)")
-    add_run_arguments(p, "--out")
-    p.add_argument("--quiet", action="store_true", help="no progress bar")
-
-
-def add_simulate_parser(subparsers) -> argparse.ArgumentParser:
-    """Register ``mjstats simulate`` on an ``argparse`` subparsers object."""
-    p = subparsers.add_parser("simulate", help="play whole hands with bots; print the tables")
-    p.add_argument("--rules", default="sichuan",
-                   help="rule set (sichuan, sichuan-app, guangan, liuzhou)")
-    p.add_argument("--games", type=int, default=10_000)
-    p.add_argument("--seed", type=int, default=None)
-    p.add_argument("--records", action="store_true",
-                   help="save one row per hand and seat with each chunk in --out (by "
-                        "default only the sums behind the tables are saved)")
-    _add_run_arguments(p)
-    p.set_defaults(func=_cmd_simulate)
-    return p
-
-
-def add_compare_parser(subparsers) -> argparse.ArgumentParser:
-    """Register ``mjstats compare`` on an ``argparse`` subparsers object."""
-    p = subparsers.add_parser("compare", help="simulate several rule sets on the same seed")
-    p.add_argument("--rules", nargs="+",
-                   default=["sichuan", "sichuan-app", "guangan", "liuzhou"])
-    p.add_argument("--games", type=int, default=10_000)
-    p.add_argument("--seed", type=int, default=1)
-    _add_run_arguments(p)
-    p.set_defaults(func=_cmd_compare)
-    return p

@@ -1,10 +1,5 @@
 """Studies built from the simulator: the Monte Carlo deal study."""
 
-from mjstats.study.deal_study import (
-    add_deal_arguments,
-    deal_study,
-    run_deal_study_cli,
-    study_counts,
-)
+from mjstats.study.deal_study import deal_study, study_counts
 
-__all__ = ["add_deal_arguments", "deal_study", "run_deal_study_cli", "study_counts"]
+__all__ = ["deal_study", "study_counts"]

@@ -32,8 +32,7 @@ from mjstats.core.shanten import _conv, _final
 from mjstats.core.tables import tables
 from mjstats.core.waits import _EN, _ZH, WaitShape, _shapes, _wait_mask
 from mjstats.errors import MjStatsError
-from mjstats.results.tables import proportion_table, write_table
-from mjstats.runner import add_run_arguments
+from mjstats.results.tables import proportion_table
 from mjstats.sim.deals import CHUNK
 from mjstats.sim.deals import _draw_codes as _draw_parts
 from mjstats.tiles import TileSet
@@ -472,62 +471,3 @@ def deal_study(rules: str | TileSet = "sichuan", deals: int = 1_000_000,
     df.attrs.update(tileset=ts.name, deals=deals, seed=None if seed is None else str(seed),
                     study=study, seconds=seconds, conf=conf)
     return df
-
-
-def run_deal_study_cli(args) -> pd.DataFrame:
-    """What ``mjstats deal`` runs: a study from parsed arguments, printed and optionally saved.
-
-    ``args`` needs ``rules``, ``deals``, ``seed`` and optionally ``out`` (a
-    ``.parquet`` or ``.csv`` path), ``study`` (``full``/``complete``),
-    ``no_progress`` and ``conf``.  See :func:`add_deal_arguments` for the parser.
-    """
-    from mjstats.results.tables import check_table_path
-    from mjstats.runner import announce_seed, connect
-
-    if getattr(args, "out", None):
-        check_table_path(args.out)  # a bad path fails now, not after the study
-    announce_seed(args, "chunks")
-    client = connect(getattr(args, "dask", None))
-    try:
-        df = deal_study(
-            rules=args.rules,
-            deals=args.deals,
-            seed=args.seed,
-            progress=not getattr(args, "no_progress", False),
-            study=getattr(args, "study", "full"),
-            conf=getattr(args, "conf", 0.95),
-            out=getattr(args, "chunks", None),
-            resume=getattr(args, "resume", False),
-            client=client,
-        )
-    finally:
-        if client is not None:
-            client.close()
-    out = getattr(args, "out", None)
-    if out:
-        write_table(df, out)
-    with pd.option_context("display.max_rows", 500, "display.width", 160):
-        cols = ["metric", "category", "count", "n", "estimate", "ci_low", "ci_high", "exact", "z"]
-        print(df[cols].to_string(index=False))
-    rate = df.attrs["deals"] / max(df.attrs["seconds"], 1e-9)
-    print(f"# {df.attrs['deals']:,} deals of {df.attrs['tileset']} in "
-          f"{df.attrs['seconds']:.1f} s ({rate / 1e6:.2f} M deals/s)"
-          + (f"; written to {out}" if out else ""))
-    return df
-
-
-def add_deal_arguments(parser) -> None:
-    """Add the ``mjstats deal`` options to an ``argparse`` (sub)parser."""
-    parser.add_argument("--rules", default="sichuan",
-                        help="sichuan (108 tiles), guangan (120) or liuzhou (136); Da Er: "
-                             "daer-luzhou, daer-luzhou-mingtang, daer-chongqing")
-    parser.add_argument("--deals", type=int, default=1_000_000, help="number of random deals")
-    parser.add_argument("--seed", type=int, default=None, help="seed (same table any threads)")
-    parser.add_argument("--out", default=None, help="write the table to .parquet or .csv")
-    parser.add_argument("--study", choices=STUDIES, default="full",
-                        help="'complete' counts only complete-at-deal hands (fast)")
-    parser.add_argument("--conf", type=float, default=0.95, help="interval level")
-    parser.add_argument("--no-progress", "--quiet", action="store_true", help="no progress bar")
-    parser.add_argument("--chunks", default=None, metavar="DIR",
-                        help="save each finished chunk in DIR (nothing lost on interruption)")
-    add_run_arguments(parser, "--chunks DIR")

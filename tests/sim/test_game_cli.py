@@ -2,20 +2,11 @@
 
 from __future__ import annotations
 
-import argparse
-
 import pytest
 from games_validator import validate
 
-from mjstats.sim.simulate import add_compare_parser, add_simulate_parser, simulate
-
-
-def _parser():
-    p = argparse.ArgumentParser(prog="mjstats")
-    sub = p.add_subparsers(dest="command", required=True)
-    add_simulate_parser(sub)
-    add_compare_parser(sub)
-    return p
+from mjstats.cli import build_parser as _parser
+from mjstats.sim.simulate import simulate
 
 
 def test_simulate_command(capsys, tmp_path):

@@ -176,16 +176,14 @@ def test_table_shape_and_output(tmp_path):
 
 
 def test_cli_entry(tmp_path, capsys):
-    import argparse
 
-    from mjstats.study import add_deal_arguments, run_deal_study_cli
+    from mjstats.cli import build_parser
+    from mjstats.cli.deal import deal_table
 
-    ap = argparse.ArgumentParser()
-    add_deal_arguments(ap)
     out = tmp_path / "x.parquet"
-    args = ap.parse_args(["--rules", "liuzhou", "--deals", "5000", "--seed", "7",
-                          "--out", str(out), "--no-progress"])
-    df = run_deal_study_cli(args)
+    args = build_parser().parse_args(["deal", "--rules", "liuzhou", "--deals", "5000",
+                                      "--seed", "7", "--table", str(out), "--quiet"])
+    df = deal_table(args)
     assert out.exists() and len(df) > 10
     assert "M deals/s" in capsys.readouterr().out
 

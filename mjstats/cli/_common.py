@@ -1,0 +1,136 @@
+"""What several subcommands share: the rule-set argument with ``--set``, the run options."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+RULES_HELP = ("a rule set: sichuan, sichuan-app, guangan, liuzhou, daer-luzhou, "
+              "daer-luzhou-mingtang, daer-chongqing ('mjstats rules' lists their switches)")
+
+
+class _Help(argparse.HelpFormatter):
+    """Help that shows each option's default, unless it is None/False or the help says it."""
+
+    def _get_help_string(self, action):
+        text = action.help or ""
+        if ("default" in text or action.default in (None, False, argparse.SUPPRESS)
+                or not action.option_strings):
+            return text
+        return f"{text} (default: %(default)s)"
+
+
+class Parser(argparse.ArgumentParser):
+    """An argument parser with one-line errors (``mjstats: error: ...``) and defaults in help."""
+
+    def __init__(self, *args, **kwargs):
+        kwargs.setdefault("formatter_class", _Help)
+        super().__init__(*args, **kwargs)
+
+    def error(self, message: str):
+        """Print ``mjstats: error: MESSAGE`` on one line and exit with status 2."""
+        self.exit(2, f"mjstats: error: {message} (see '{self.prog} --help')\n")
+
+
+def add_command(sub, name: str, text: str, func) -> argparse.ArgumentParser:
+    """A subcommand whose one-line help is also its description."""
+    p = sub.add_parser(name, help=text, description=text)
+    p.set_defaults(func=func)
+    return p
+
+
+def add_set_argument(p: argparse.ArgumentParser) -> None:
+    """``--set SWITCH=VALUE ...``: rule switches for the rule set given by ``--rules``."""
+    p.add_argument("--set", nargs="*", default=[], metavar="SWITCH=VALUE",
+                   help="rule switches, e.g. cap=16 zimo=fan, fan_points=5,8,12,16,24 "
+                        "(see 'mjstats rules NAME')")
+
+
+def rules_arg(name: str, sets: list[str]):
+    """The rule set ``name`` (either game) with the ``--set`` switches."""
+    import mjstats as mj
+    from mjstats.errors import RuleError
+
+    switches: dict = {}
+    for text in sets:
+        key, value = parse_switch(text)
+        if key in switches:
+            raise RuleError(f"--set names switch {key!r} twice")
+        switches[key] = value
+    return mj.rules(name, **switches)
+
+
+def parse_switch(text: str):
+    """``NAME=VALUE`` as ``(name, value)``: int, float, bool, None, a tuple (``5,8,12``), a str."""
+    from mjstats.errors import RuleError
+
+    name, eq, value = text.partition("=")
+    if not eq or not name.strip():
+        raise RuleError(f"a switch is written NAME=VALUE (e.g. cap=16), got {text!r}")
+    if "," in value:
+        items = value.split(",")
+        if any(not v.strip() for v in items):
+            raise RuleError(f"switch {name!r}: an empty item in the list {value!r}")
+        return name.strip(), tuple(_switch_value(v.strip()) for v in items)
+    return name.strip(), _switch_value(value)
+
+
+def _switch_value(value: str):
+    for conv in (int, float):
+        try:
+            return conv(value)
+        except ValueError:
+            pass
+    if value.lower() in ("true", "false"):
+        return value.lower() == "true"
+    if value.lower() == "none":
+        return None
+    return value
+
+
+def add_run_arguments(p: argparse.ArgumentParser, what: str) -> None:
+    """``--out DIR``, ``--resume``, ``--dask`` and ``--quiet`` of a chunked run of ``what``."""
+    p.add_argument("--out", default=None, metavar="DIR",
+                   help=f"the run folder: each finished chunk of {what} is saved here at once "
+                        f"(Parquet + manifest.json; docs/durability.md)")
+    p.add_argument("--resume", action="store_true",
+                   help="finish the interrupted run saved in --out (same numbers; without "
+                        "--seed, the seed it saved)")
+    p.add_argument("--dask", default=None, metavar="ADDRESS",
+                   help="run the chunks on a Dask scheduler, e.g. tcp://host:8786")
+    p.add_argument("--quiet", action="store_true", help="no progress bar")
+
+
+def announce_seed(args, folder: str = "out") -> None:
+    """A run saved in a folder without ``--seed`` draws its seed now and says so.
+
+    The drawn seed is set on ``args`` (and saved in the run's manifest), and
+    one line on standard error gives the exact command that finishes the run
+    if it is interrupted (``--resume`` alone also reuses the saved seed).
+    """
+    import shlex
+
+    import numpy as np
+
+    from mjstats.runfolder import writable_folder
+
+    where = getattr(args, folder, None)
+    if args.seed is not None or where is None or getattr(args, "resume", False):
+        return
+    writable_folder(where, "run folder")  # a bad folder is reported first, and alone
+    args.seed = int(np.random.SeedSequence().entropy)
+    argv = list(getattr(args, "argv", None) or sys.argv[1:])
+    cmd = shlex.join(["mjstats", *argv, "--seed", str(args.seed), "--resume"])
+    print(f"mjstats: no --seed given; this run uses --seed {args.seed} (saved in {where}); "
+          f"if it is interrupted, finish it with: {cmd}", file=sys.stderr, flush=True)
+
+
+def print_tables(sections) -> None:
+    """Print ``(title, DataFrame)`` pairs as ``== title ==`` blocks."""
+    import pandas as pd
+
+    with pd.option_context("display.width", 200, "display.max_rows", 500):
+        for title, table in sections:
+            print(f"== {title} ==")
+            print(table.to_string(index=False))
+            print()
