@@ -44,6 +44,12 @@ def test_readme_python_blocks_run():
             exec(compile(block, f"README.md python block {i}", "exec"), ns)  # noqa: S102
     finally:
         plt.close("all")
+    # what the block's comments claim
+    assert ns["mj"].format(ns["h"]) == "123m456p789s1122z"
+    assert ns["H"].shape == (100_000, 34)
+    assert ns["r"].total == 3 and list(ns["r"].patterns) == [("本身", 1), ("缺一门", 1),
+                                                            ("自摸", 1)]
+    assert ns["res"].n_games == 2_000 and ns["d"].n_games == 500
 
 
 @pytest.mark.parametrize("cmd,shown", _shown_commands(),
