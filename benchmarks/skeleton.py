@@ -17,8 +17,7 @@ import numpy as np
 from mjstats._jit import kernel, parallel_kernel, prange
 from mjstats.core.codes import _POW5
 from mjstats.core.complete import _complete_from_codes
-from mjstats.core.rng import _below
-from mjstats.sim.engine import _shuffle
+from mjstats.core.rng import _below, _shuffle
 
 
 @kernel

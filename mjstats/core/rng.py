@@ -50,6 +50,27 @@ def _below(s, n):
     return np.int64(m >> np.uint64(32))
 
 
+@noref_kernel
+def _pick_to(w, i, s):
+    """One Fisher-Yates step: swap a uniform element of ``w[i:]`` into ``w[i]``; return it.
+
+    Every shuffle and partial shuffle (deals, walls, Da Er decks) is this step
+    repeated, so the same state draws the same tiles everywhere.
+    """
+    j = i + _below(s, w.shape[0] - i)
+    t = w[j]
+    w[j] = w[i]
+    w[i] = t
+    return t
+
+
+@noref_kernel
+def _shuffle(w, s):
+    """Shuffle ``w`` in place (Fisher-Yates with :func:`_pick_to`)."""
+    for i in range(w.shape[0] - 1):
+        _pick_to(w, i, s)
+
+
 def seed_sequence(seed: SeedLike) -> np.random.SeedSequence:
     """Turn any accepted seed into a :class:`numpy.random.SeedSequence`.
 

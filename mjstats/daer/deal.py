@@ -30,7 +30,7 @@ import pandas as pd
 
 from mjstats._checks import count
 from mjstats._jit import kernel, parallel_kernel, prange
-from mjstats.core.rng import SeedLike, _below, chunk_states
+from mjstats.core.rng import SeedLike, _pick_to, chunk_states
 from mjstats.daer.groups import MAX_GROUPS, MAX_READINGS
 from mjstats.daer.hu import N_CTX, N_PATTERNS, _best, _instant
 from mjstats.daer.rules import PATTERN_NAMES_EN, PATTERN_NAMES_ZH, DaErRules, Pattern
@@ -87,10 +87,7 @@ def _deal_chunks(states, chunk, n_total, P, instant_on, kan_counts_long,
         for _ in range(n):
             # partial Fisher-Yates: the first 61 places get a uniform random deal
             for j in range(N_DEALT):
-                r = j + _below(s, N_CARDS - j)
-                t = deck[j]
-                deck[j] = deck[r]
-                deck[r] = t
+                _pick_to(deck, j, s)
             counters[c, C_N] += 1
             any_inst = False
             dealer_inst = False

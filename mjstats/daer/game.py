@@ -48,7 +48,7 @@ from __future__ import annotations
 import numpy as np
 
 from mjstats._jit import kernel, parallel_kernel, prange
-from mjstats.core.rng import _below
+from mjstats.core.rng import _below, _shuffle
 from mjstats.daer import bots as B
 from mjstats.daer.groups import MAX_GROUPS, MAX_READINGS, Shape
 from mjstats.daer.hu import CTX_DI, CTX_HAIDI, CTX_HUILONG, CTX_TIAN, N_CTX, N_PATTERNS, _best
@@ -845,16 +845,6 @@ def _play(deck, dealer, bots, P, P0, P1, P2, EP, slip, W, state, T, S, g, game_r
     if evn[1]:
         game_rec[g, G_ERROR] = 3
     return pos
-
-
-@kernel
-def _shuffle(deck, state):
-    n = deck.shape[0]
-    for i in range(n - 1):
-        j = i + _below(state, n - i)
-        t = deck[j]
-        deck[j] = deck[i]
-        deck[i] = t
 
 
 @parallel_kernel

@@ -13,7 +13,7 @@ import numpy as np
 from mjstats._checks import count
 from mjstats._jit import kernel, parallel_kernel, prange
 from mjstats.core.complete import _complete_from_codes
-from mjstats.core.rng import SeedLike, _below, chunk_states
+from mjstats.core.rng import SeedLike, _pick_to, chunk_states
 from mjstats.errors import MjStatsError
 from mjstats.tiles import TileSet
 from mjstats.tiles import tileset as _tileset
@@ -35,13 +35,8 @@ def _draw(wall, n_tiles, state, counts):
     """
     for k in range(34):
         counts[k] = 0
-    n = wall.shape[0]
     for i in range(n_tiles):
-        j = i + _below(state, n - i)
-        t = wall[j]
-        wall[j] = wall[i]
-        wall[i] = t
-        counts[t] += 1
+        counts[_pick_to(wall, i, state)] += 1
 
 
 @parallel_kernel
@@ -115,12 +110,8 @@ def _draw_codes(wall, n_tiles, state, codes):
     codes[1] = 0
     codes[2] = 0
     codes[3] = 0
-    n = wall.shape[0]
     for i in range(n_tiles):
-        j = i + _below(state, n - i)
-        t = wall[j]
-        wall[j] = wall[i]
-        wall[i] = t
+        t = _pick_to(wall, i, state)
         part = t // 9 if t < 27 else 3
         codes[part] += _POW5[t - 9 * part]
 

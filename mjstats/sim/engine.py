@@ -43,7 +43,7 @@ import numpy as np
 from mjstats._jit import inline_kernel, kernel, noref_kernel, parallel_kernel, prange
 from mjstats.core.bits import ONE, _part_bits
 from mjstats.core.complete import _is_complete
-from mjstats.core.rng import _below
+from mjstats.core.rng import _shuffle
 from mjstats.core.shanten import _shanten
 from mjstats.core.waits import SHAPES_WORK, _shapes_into, _wait_bits
 from mjstats.errors import RuleError
@@ -1043,16 +1043,6 @@ def _play(wall, n_wall, dealer, bots, que_in, script, P, values, sw, T, inset, s
 
 
 # ----------------------------------------------------------------- many hands
-
-
-@noref_kernel
-def _shuffle(w, state):
-    n = w.shape[0]
-    for i in range(n - 1):
-        j = i + _below(state, n - i)
-        t = w[j]
-        w[j] = w[i]
-        w[i] = t
 
 
 @kernel

@@ -27,7 +27,7 @@ import pandas as pd
 from mjstats._checks import count
 from mjstats._jit import kernel, parallel_kernel, prange
 from mjstats.core.complete import _complete_from_codes, _is_complete
-from mjstats.core.rng import SeedLike, _below, chunk_states, seed_sequence
+from mjstats.core.rng import SeedLike, _pick_to, chunk_states, seed_sequence
 from mjstats.core.shanten import _conv, _final
 from mjstats.core.tables import tables
 from mjstats.core.waits import _EN, _ZH, WaitShape, _shapes, _wait_mask
@@ -74,12 +74,8 @@ def _draw_full(wall, n_tiles, state, cnt, codes, ps):
     codes[3] = 0
     P = 0
     S = 0
-    n = wall.shape[0]
     for i in range(n_tiles):
-        j = i + _below(state, n - i)
-        t = wall[j]
-        wall[j] = wall[i]
-        wall[i] = t
+        t = _pick_to(wall, i, state)
         c = cnt[t]
         cnt[t] = c + 1
         codes[PART_OF[t]] += INC_OF[t]
