@@ -26,19 +26,32 @@ def _resolve(rules_):
 
 
 def _game(rules_) -> str:
-    r = _resolve(rules_)
-    return getattr(r, "game", "mahjong")
+    """``"mahjong"`` or ``"daer"``: the game of a rule set (a tile set is mahjong's)."""
+    return getattr(_resolve(rules_), "game", "mahjong")
 
 
-def _check_keywords(verb: str, fn, rules_, given: dict, skip=()) -> None:
+_RUN_ARGS = ("rules", "games", "bots", "seed")
+"""The positional arguments every game's simulate and compare take."""
+_SCORE_ARGS = ("hand", "melds", "win", "self_draw", "rules")
+"""The arguments of every game's scorer that are not context keywords."""
+
+
+def _keywords(fn, skip=()) -> tuple[str, ...]:
+    """The keyword arguments of ``fn`` other than ``skip`` (no ``**kwargs``)."""
+    params = inspect.signature(fn).parameters
+    return tuple(n for n in params
+                 if n not in skip and params[n].kind != inspect.Parameter.VAR_KEYWORD)
+
+
+def _check_keywords(verb: str, known: tuple[str, ...], rules_, given: dict,
+                    what: str = "keywords") -> None:
+    """Refuse a keyword of ``given`` that is not in ``known``, naming it and the rule set."""
     from mjstats.errors import RuleError
 
-    params = inspect.signature(fn).parameters
-    known = [n for n in params if n not in skip and params[n].kind != inspect.Parameter.VAR_KEYWORD]
     bad = [k for k in given if k not in known]
     if bad:
         name = rules_ if isinstance(rules_, str) else getattr(rules_, "name", rules_)
-        raise RuleError(f"{verb}() under {name!r} takes no {', '.join(bad)}; its keywords: "
+        raise RuleError(f"{verb}() under {name!r} takes no {', '.join(bad)}; its {what}: "
                         f"{', '.join(known)}")
 
 
@@ -52,11 +65,7 @@ def context_keywords(rules) -> tuple[str, ...]:
     >>> "robbing_kong" in context_keywords("sichuan")
     True
     """
-    import inspect
-
-    fn = _scorer(rules)
-    skip = {"hand", "melds", "win", "self_draw", "rules"}
-    return tuple(n for n in inspect.signature(fn).parameters if n not in skip)
+    return _keywords(_scorer(rules), _SCORE_ARGS)
 
 
 def _scorer(rules):
@@ -88,19 +97,11 @@ def score(hand, melds=None, win=None, self_draw: bool | None = None, rules="sich
     ...
     mjstats.errors.RuleError: score() under 'sichuan' takes no heavenly; its context keywords: ...
     """
-    from mjstats.errors import RuleError
-
-    known = context_keywords(rules)
-    bad = [k for k in context if k not in known]
-    if bad:
-        name = rules if isinstance(rules, str) else getattr(rules, "name", rules)
-        raise RuleError(
-            f"score() under {name!r} takes no {', '.join(bad)}; its context keywords: "
-            f"{', '.join(known)}"
-        )
+    fn = _scorer(rules)
+    _check_keywords("score", _keywords(fn, _SCORE_ARGS), rules, context, "context keywords")
     if self_draw is not None:
         context["self_draw"] = self_draw
-    return _scorer(rules)(hand, melds, win=win, rules=rules, **context)
+    return fn(hand, melds, win=win, rules=rules, **context)
 
 
 def simulate(rules="sichuan", games=None, bots=None, seed=None, **options):
@@ -132,7 +133,7 @@ def simulate(rules="sichuan", games=None, bots=None, seed=None, **options):
         from mjstats.daer.simulate import simulate as fn
     else:
         from mjstats.sim.simulate import simulate as fn
-    _check_keywords("simulate", fn, rules, options, skip=("rules", "games", "bots", "seed"))
+    _check_keywords("simulate", _keywords(fn, _RUN_ARGS), rules, options)
     return fn(r, games, bots, seed, **options)
 
 
@@ -164,7 +165,7 @@ def compare(rules, games=None, bots=None, seed=None, **options):
             "(mjstats simulate --rules daer-luzhou prints them)")
     from mjstats.sim.simulate import compare as fn
 
-    _check_keywords("compare", fn, rules[0], options, skip=("rules", "games", "bots", "seed"))
+    _check_keywords("compare", _keywords(fn, _RUN_ARGS), rules[0], options)
     return fn(rs, games, bots, seed, **options)
 
 
@@ -186,12 +187,13 @@ def deal_study(rules="sichuan", deals=None, seed=None, **options):
     1000
     """
     r = _resolve(rules)
-    if getattr(r, "game", "mahjong") == "daer":
+    if _game(r) == "daer":
         from mjstats.daer.deal import deal_study as fn
 
-        _check_keywords("deal_study", fn, rules, options, skip=("n_deals", "seed", "rules"))
+        _check_keywords("deal_study", _keywords(fn, ("n_deals", "seed", "rules")), rules,
+                        options)
         return fn(100_000 if deals is None else deals, seed, r, **options)
     from mjstats.study.deal_study import deal_study as fn
 
-    _check_keywords("deal_study", fn, rules, options, skip=("rules", "deals", "seed"))
+    _check_keywords("deal_study", _keywords(fn, ("rules", "deals", "seed")), rules, options)
     return fn(r, 1_000_000 if deals is None else deals, seed, **options)
