@@ -38,3 +38,16 @@ def pytest_sessionfinish(session, exitstatus):
 @pytest.fixture(scope="session")
 def rng():
     return np.random.default_rng(20261129)
+
+
+@pytest.fixture
+def cli(capsys):
+    """Run ``mjstats ARGV`` in-process: ``cli(argv) -> (exit status, stdout, stderr)``."""
+    from mjstats.cli import main
+
+    def run(argv):
+        code = main(list(argv))
+        cap = capsys.readouterr()
+        return code, cap.out, cap.err
+
+    return run

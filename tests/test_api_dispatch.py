@@ -119,35 +119,28 @@ def test_compare_mahjong_presets_and_refuse_da_er_with_the_way():
         mj.compare("sichuan", 20)
 
 
-def _cli(argv, capsys):
-    from mjstats.cli import main
-
-    code = main(argv)
-    cap = capsys.readouterr()
-    return code, cap.out, cap.err
-
 
 @pytest.mark.parametrize("name", ALL)
-def test_cli_rules_for_every_preset(name, capsys):
-    code, out, err = _cli(["rules", name], capsys)
+def test_cli_rules_for_every_preset(name, cli):
+    code, out, err = cli(["rules", name])
     assert code == 0 and err == ""
     assert out.count(name) >= 3
 
 
 @pytest.mark.parametrize("name", DAER)
-def test_cli_deal_and_simulate_take_da_er(name, capsys):
-    code, out, err = _cli(["deal", "--rules", name, "--deals", "1500", "--seed", "2"], capsys)
+def test_cli_deal_and_simulate_take_da_er(name, cli):
+    code, out, err = cli(["deal", "--rules", name, "--deals", "1500", "--seed", "2"])
     assert code == 0, err
     assert "== deal ==" in out and "dealer_instant" in out
-    code, out, err = _cli(["simulate", "--rules", name, "--games", "30", "--seed", "2",
-                           "--quiet"], capsys)
+    code, out, err = cli(["simulate", "--rules", name, "--games", "30", "--seed", "2",
+                           "--quiet"])
     assert code == 0, err
     assert "== outcomes ==" in out
 
 
-def test_cli_deal_refuses_mahjong_only_flags_for_da_er(capsys, tmp_path):
-    code, out, err = _cli(["deal", "--rules", "daer-luzhou", "--deals", "100", "--out",
-                           str(tmp_path / "c")], capsys)
+def test_cli_deal_refuses_mahjong_only_flags_for_da_er(cli, tmp_path):
+    code, out, err = cli(["deal", "--rules", "daer-luzhou", "--deals", "100", "--out",
+                           str(tmp_path / "c")])
     assert code == 2
     assert err.strip() == ("mjstats: error: --out applies to the mahjong deal study only, "
                            "not daer-luzhou")

@@ -402,46 +402,39 @@ def _no_work(*a, **k):
 # --------------------------------------------------------------- the command line
 
 
-def _cli(argv, capsys):
-    from mjstats.cli import main
-
-    code = main(argv)
-    cap = capsys.readouterr()
-    return code, cap.out, cap.err
-
 
 @pytest.mark.parametrize("out", ["table.txt", "table", "{tmp}", "{tmp}/f/t.csv"],
                          ids=["txt", "no-suffix", "a-folder", "under-a-file"])
-def test_deal_table_is_checked_before_the_study(out, tmp_path, capsys, monkeypatch):
+def test_deal_table_is_checked_before_the_study(out, tmp_path, cli, monkeypatch):
     (tmp_path / "f").write_text("x")
     out = out.format(tmp=tmp_path)
     if out == str(tmp_path):
         out = str(tmp_path / "d.csv")
         Path(out).mkdir()
     monkeypatch.setattr(_deal_module(), "study_counts", _no_work)
-    code, stdout, err = _cli(["deal", "--deals", "1000", "--seed", "1", "--table", out,
-                              "--quiet"], capsys)
+    code, stdout, err = cli(["deal", "--deals", "1000", "--seed", "1", "--table", out,
+                              "--quiet"])
     assert code == 2 and stdout == ""
     assert err.startswith("mjstats: error:") and len(err.strip().splitlines()) == 1, err
     assert "Traceback" not in err
 
 
 @pytest.mark.parametrize("verb", ["simulate", "compare", "report", "deal"])
-def test_out_that_is_a_file_is_one_line(verb, tmp_path, capsys):
+def test_out_that_is_a_file_is_one_line(verb, tmp_path, cli):
     f = tmp_path / "f"
     f.write_text("x")
     size = ["--deals", "1000"] if verb == "deal" else ["--games", "512"]
-    code, stdout, err = _cli([verb, *size, "--out", str(f), "--quiet"], capsys)
+    code, stdout, err = cli([verb, *size, "--out", str(f), "--quiet"])
     assert code == 2
     what = "report folder" if verb == "report" else "run folder"
     assert err.strip() == f"mjstats: error: the {what} {f} is a file, not a folder"
 
 
-def test_cli_seedless_run_prints_its_resume_command(tmp_path, capsys):
+def test_cli_seedless_run_prints_its_resume_command(tmp_path, cli):
     out = tmp_path / "run"
     argv = ["deal", "--rules", "sichuan", "--deals", "70000", "--study", "complete",
             "--out", str(out), "--quiet"]
-    code, stdout, err = _cli(argv, capsys)
+    code, stdout, err = cli(argv)
     assert code == 0
     line = err.strip().splitlines()[0]
     assert line.startswith("mjstats: no --seed given; this run uses --seed ")
@@ -451,7 +444,7 @@ def test_cli_seedless_run_prints_its_resume_command(tmp_path, capsys):
     saved = json.loads((out / "manifest.json").read_text())["run"]["seed_entropy"]
     assert saved == str(seed)
     # --resume alone (no seed) reuses the saved seed: the same table, nothing recomputed
-    code2, stdout2, err2 = _cli([*argv, "--resume"], capsys)
+    code2, stdout2, err2 = cli([*argv, "--resume"])
     assert code2 == 0 and "no --seed" not in err2
     assert stdout2.splitlines()[:-1] == stdout.splitlines()[:-1]
 
