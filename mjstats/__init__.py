@@ -12,7 +12,7 @@
 from mjstats import exact, rules
 from mjstats import plotting as plot
 from mjstats._version import __version__
-from mjstats.api import compare, deal_study, score, simulate
+from mjstats.api import compare, deal_study, odds, score, simulate
 from mjstats.core import (
     Meld,
     MeldType,
@@ -69,6 +69,7 @@ __all__ = [
     "decompositions",
     "exact",
     "format",
+    "odds",
     "is_complete",
     "is_complete_many",
     "kind_glyph",

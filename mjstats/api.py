@@ -5,7 +5,7 @@ Mahjong rule sets (:class:`~mjstats.rules.RuleSet`: ``sichuan``,
 (:class:`~mjstats.daer.rules.DaErRules`: ``daer-luzhou``,
 ``daer-luzhou-mingtang``, ``daer-chongqing``) come from one registry
 (:func:`mjstats.rules.rules`) and carry their ``game``; :func:`score`,
-:func:`simulate`, :func:`compare` and :func:`deal_study` resolve the rule set
+:func:`simulate`, :func:`compare`, :func:`deal_study` and :func:`odds` resolve the rule set
 first and hand it to that game's implementation, never looking at the name.
 A keyword the game's implementation does not take is a
 :class:`~mjstats.errors.RuleError` naming it and the rule set.
@@ -197,3 +197,27 @@ def deal_study(rules="sichuan", deals=None, seed=None, **options):
 
     _check_keywords("deal_study", _keywords(fn, ("rules", "deals", "seed")), rules, options)
     return fn(r, 1_000_000 if deals is None else deals, seed, **options)
+
+
+def odds(hand, rules=None, **options):
+    """Exact odds of every discard of a hand against the wall (:func:`mjstats.discard.odds`).
+
+    Mahjong rule sets (or ``None``, the published calculators' structural setting)
+    only: Da Er is refused with one line.  ``options`` are those of
+    :func:`mjstats.discard.odds` (``visible``, ``draws``, ``missing``, ``objective`` ...).
+
+    Examples
+    --------
+    >>> r = odds("1112345678999m5p", "sichuan", missing="p", draws=3)
+    >>> r.best(), int(r.table["shanten"].iloc[0])
+    ('5p', 0)
+    """
+    from mjstats.discard import odds as fn
+    from mjstats.errors import RuleError
+
+    if rules is not None and _game(rules) == "daer":
+        raise RuleError(
+            f"odds covers the mahjong rule sets (sichuan, sichuan-app, guangan, liuzhou); "
+            f"{_resolve(rules).name!r} is Da Er")
+    _check_keywords("odds", _keywords(fn, ("hand", "rules")), rules or "none", options)
+    return fn(hand, rules, **options)

@@ -106,8 +106,8 @@ def test_every_command_and_option_is_described():
 
     parser = build_parser()
     sub = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
-    assert set(sub.choices) == {"hand", "deal", "score", "rules", "simulate", "compare",
-                                "report"}
+    assert set(sub.choices) == {"hand", "odds", "deal", "score", "rules", "simulate",
+                                "compare", "report"}
     for name, p in sub.choices.items():
         assert p.description, name
         text = " ".join(p.format_help().split())  # unwrapped

@@ -1,6 +1,6 @@
 """The ``mjstats`` command line over the public API: one module per subcommand.
 
-Each module (``hand``, ``score``, ``rules``, ``games`` for simulate and
+Each module (``hand``, ``odds``, ``score``, ``rules``, ``games`` for simulate and
 compare, ``deal``, ``report``) has a ``register(subparsers)`` that adds its
 parser, and functions that call the public API (:mod:`mjstats.api`) and print.
 Every error a user can cause ends in one line on standard error
@@ -11,10 +11,10 @@ from __future__ import annotations
 
 import sys
 
-from mjstats.cli import deal, games, hand, report, rules, score
+from mjstats.cli import deal, games, hand, odds, report, rules, score
 from mjstats.cli._common import Parser
 
-COMMANDS = (hand, deal, score, rules, games, report)
+COMMANDS = (hand, odds, deal, score, rules, games, report)
 """The subcommand modules, in the order ``mjstats --help`` lists them."""
 
 

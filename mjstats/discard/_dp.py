@@ -1,0 +1,230 @@
+"""The exact odds over the hand graph: the backward recursion and the forward pass.
+
+Backward (tomohxx's recursion, "和了確率" eq. 6 and 8, generalised): ``V[a, u]``
+is the objective's value of 13-tile state ``a`` at draw ``u`` (``u`` draws made,
+``T - u`` left), ``V[a, T] = 0``.  A draw edge ``(k, e_k, b)`` leads to 14-tile
+state ``b``, whose value at ``u + 1`` is the best of its discards
+(``VB[b] = max V[a', u + 1]``) or, for a legal win, the win itself (objective
+``win``: 1; ``ready``: 1 once ``b`` is ready; ``value``: the larger of the win's
+value and playing on).  With ``g_k`` that value::
+
+    V[a, u] = (1 - W / D) V[a, u + 1] + sum_k e_k g_k / D,   W = sum_k e_k
+
+over the *branch* edges: in the published fast mode every draw that lowers
+shanten (all of the graph's edges), when improving only the draws worth keeping
+(``g_k > V[a, u + 1]``: a drawn tile may always be thrown at once).
+``D = S - u`` in the published model; by default ``D = max(S - u, W)``, so that
+no probability exceeds 1.
+
+Every choice (which discard, win now or play on, keep a draw or throw it back)
+compares the objective first and a second quantity on a tie (within ``1e-12``):
+the expected value when the objective is a probability, the probability of
+winning when it is the value.  ``V2`` carries that second quantity under the
+chosen policy, so that a tie is broken the same way whatever the tile labels.
+
+Forward: the same branches, followed from each root candidate under that
+policy, give the probability of being ready and of having won by each draw,
+the expected value, the distribution of the winning value and how often each
+pattern is part of the win.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from mjstats._jit import inline_kernel, kernel
+
+OBJ_WIN = 0
+OBJ_READY = 1
+OBJ_VALUE = 2
+
+
+TIE = 1e-12
+
+
+@inline_kernel
+def _better(x1, x2, y1, y2):
+    """Whether ``(x1, x2)`` beats ``(y1, y2)``: the objective first, the second on a tie."""
+    t1 = TIE * max(1.0, abs(y1))
+    if x1 > y1 + t1:
+        return True
+    if x1 < y1 - t1:
+        return False
+    return x2 > y2 + TIE * max(1.0, abs(y2))
+
+
+@inline_kernel
+def _b_values(V, V2, u1, b_start, eb_a, VB, VB2, bestA):
+    """Value of every 14-tile state at draw ``u1`` (its best discard) and that discard's target."""
+    for b in range(VB.shape[0]):
+        best = -1.0e300
+        best2 = -1.0e300
+        arg = -1
+        for e in range(b_start[b], b_start[b + 1]):
+            a = eb_a[e]
+            if arg < 0 or _better(V[a, u1], V2[a, u1], best, best2):
+                best = V[a, u1]
+                best2 = V2[a, u1]
+                arg = a
+        if arg < 0:
+            best = 0.0
+            best2 = 0.0
+        VB[b] = best
+        VB2[b] = best2
+        bestA[b] = arg
+
+
+@inline_kernel
+def _edge_value(e, ea_b, ea_win, w_val, b_s, VB, VB2, objective):
+    """``(g, g2, terminal)`` of draw edge ``e``: its values at the next draw, whether play ends."""
+    b = ea_b[e]
+    win = ea_win[e]
+    if objective == OBJ_WIN:
+        if win >= 0:
+            return 1.0, w_val[win], True
+        return VB[b], VB2[b], False
+    if objective == OBJ_READY:
+        if b_s[b] <= 0:
+            return 1.0, 0.0, True
+        return VB[b], VB2[b], False
+    if win >= 0 and not _better(VB[b], VB2[b], w_val[win], 1.0):
+        return w_val[win], 1.0, True
+    return VB[b], VB2[b], False
+
+
+@kernel
+def _backward(a_s, improve, a_start, b_s, b_start, ea_w, ea_b, ea_win, eb_a, w_val,
+              S, T, objective, published, V, V2):
+    """Fill ``V`` and ``V2`` (``nA x (T + 1)``, zeros on entry) backwards from ``u = T - 1``."""
+    nA = V.shape[0]
+    nB = b_s.shape[0]
+    VB = np.zeros(nB, dtype=np.float64)
+    VB2 = np.zeros(nB, dtype=np.float64)
+    bestA = np.zeros(nB, dtype=np.int32)
+    if objective == OBJ_READY:
+        for a in range(nA):
+            if a_s[a] <= 0:
+                for u in range(T + 1):
+                    V[a, u] = 1.0
+    for u in range(T - 1, -1, -1):
+        _b_values(V, V2, u + 1, b_start, eb_a, VB, VB2, bestA)
+        left = float(S - u)
+        for a in range(nA):
+            if objective == OBJ_READY and a_s[a] <= 0:
+                continue
+            here = V[a, u + 1]
+            here2 = V2[a, u + 1]
+            W = 0.0
+            acc = 0.0
+            acc2 = 0.0
+            for e in range(a_start[a], a_start[a + 1]):
+                g, g2, _ = _edge_value(e, ea_b, ea_win, w_val, b_s, VB, VB2, objective)
+                if improve != 0 and not _better(g, g2, here, here2):
+                    continue
+                w = float(ea_w[e])
+                W += w
+                acc += w * g
+                acc2 += w * g2
+            D = left if published or W <= left else W
+            V[a, u] = (1.0 - W / D) * here + acc / D
+            V2[a, u] = (1.0 - W / D) * here2 + acc2 / D
+
+
+@kernel
+def _forward(roots, a_s, improve, a_start, b_s, b_start, ea_w, ea_b, ea_win, eb_a, w_val,
+             w_vidx, w_pat, S, T, objective, published, V, V2,
+             win_at, ready_at, ev_at, hist, pat):
+    """Follow every root candidate forward under the policy of ``V`` and ``V2``.
+
+    Writes, per candidate ``c`` and draw ``u`` (0-based: the ``u + 1``-th draw), the
+    probability of winning at that draw (``win_at``), of first being ready at it
+    (``ready_at``) and the value won at it (``ev_at``); ``hist[c, v]`` the probability
+    of a win worth the ``v``-th distinct value, ``pat[c, i]`` the probability of a
+    win holding pattern ``i``.
+    """
+    nA = a_s.shape[0]
+    nB = b_s.shape[0]
+    C = roots.shape[0]
+    q0 = np.zeros((nA, C), dtype=np.float64)  # never ready so far
+    q1 = np.zeros((nA, C), dtype=np.float64)  # ready at some point
+    n0 = np.zeros((nA, C), dtype=np.float64)
+    n1 = np.zeros((nA, C), dtype=np.float64)
+    VB = np.zeros(nB, dtype=np.float64)
+    VB2 = np.zeros(nB, dtype=np.float64)
+    bestA = np.zeros(nB, dtype=np.int32)
+    live = np.zeros(nA, dtype=np.uint8)
+    for c in range(C):
+        r = roots[c]
+        if a_s[r] <= 0:
+            q1[r, c] = 1.0
+        else:
+            q0[r, c] = 1.0
+        live[r] = 1
+    for u in range(T):
+        _b_values(V, V2, u + 1, b_start, eb_a, VB, VB2, bestA)
+        left = float(S - u)
+        for a in range(nA):
+            if live[a] == 0:
+                continue
+            if objective == OBJ_READY and a_s[a] <= 0:
+                for c in range(C):  # ready: the ready objective is met, play stops
+                    n1[a, c] += q1[a, c]
+                continue
+            here = V[a, u + 1]
+            here2 = V2[a, u + 1]
+            W = 0.0
+            for e in range(a_start[a], a_start[a + 1]):
+                g, g2, _ = _edge_value(e, ea_b, ea_win, w_val, b_s, VB, VB2, objective)
+                if improve != 0 and not _better(g, g2, here, here2):
+                    continue
+                W += float(ea_w[e])
+            D = left if published or W <= left else W
+            stay = 1.0 - W / D
+            for c in range(C):
+                n0[a, c] += stay * q0[a, c]
+                n1[a, c] += stay * q1[a, c]
+            for e in range(a_start[a], a_start[a + 1]):
+                g, g2, term = _edge_value(e, ea_b, ea_win, w_val, b_s, VB, VB2, objective)
+                if improve != 0 and not _better(g, g2, here, here2):
+                    continue
+                p = float(ea_w[e]) / D
+                b = ea_b[e]
+                if term:
+                    win = ea_win[e]
+                    for c in range(C):
+                        m0 = p * q0[a, c]
+                        m = m0 + p * q1[a, c]
+                        if m == 0.0:
+                            continue
+                        ready_at[c, u] += m0
+                        if objective != OBJ_READY:
+                            win_at[c, u] += m
+                            ev_at[c, u] += m * w_val[win]
+                            hist[c, w_vidx[win]] += m
+                            bits = w_pat[win]
+                            i = 0
+                            while bits != 0:
+                                if bits & 1:
+                                    pat[c, i] += m
+                                bits >>= 1
+                                i += 1
+                else:
+                    t = bestA[b]
+                    if t < 0:
+                        continue
+                    live[t] = 1
+                    to_ready = a_s[t] <= 0
+                    for c in range(C):
+                        m0 = p * q0[a, c]
+                        if to_ready:
+                            ready_at[c, u] += m0
+                            n1[t, c] += m0 + p * q1[a, c]
+                        else:
+                            n0[t, c] += m0
+                            n1[t, c] += p * q1[a, c]
+        for a in range(nA):
+            for c in range(C):
+                q0[a, c] = n0[a, c]
+                q1[a, c] = n1[a, c]
+                n0[a, c] = 0.0
+                n1[a, c] = 0.0

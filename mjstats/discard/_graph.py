@@ -1,0 +1,505 @@
+"""The hand graph of the exact odds: 13- and 14-tile states joined by draws and discards.
+
+A state is a concealed hand, keyed by its four part codes (base 5 per suit, as in
+:mod:`mjstats.core.tables`): ``lo = c0 + c1 * 5**9 + c2 * 5**18`` (below 2**63) and
+``hi = c3``.  "A" states hold 13 tiles (``13 - 3k`` with ``k`` exposed melds) and
+wait for a draw; "B" states hold one more and wait for a discard.  The graph is
+built breadth first from the root (the 14-tile input, or a 13-tile input as its
+only candidate) in one non-recursive kernel with its own open-addressing hash
+tables, so that every state is stored once with its edges in one contiguous run
+(CSR):
+
+* an A state's draw edges: the kind drawn, its weight ``e_k = avail_k - h_k``
+  (copies not seen, a tile the player threw counting again) and the B state it
+  makes, plus the index of the win when that B state is a legal complete hand;
+* a B state's discard edges: the kind thrown and the A state left.
+
+Which edges exist is the search bound of :mod:`mjstats.discard.solo`: with
+``improve`` off only draws that lower shanten and discards that keep it; with it
+on every draw and every discard from a state whose exchanges so far plus its
+shanten stay below the root's shanten plus ``extra`` (tomohxx's bound), and the
+shanten-only moves beyond.  Shanten is *legal* shanten: tiles of the missing
+suit (定缺) never count towards a win and must be thrown first.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from mjstats._jit import inline_kernel, kernel
+from mjstats.core.shanten import _conv, _final, _overlap_codes
+from mjstats.scoring.kernels import _score
+
+P9 = 5**9
+P18 = 5**18
+_POW5 = np.array([5**i for i in range(9)], dtype=np.int64)
+_HASH_A = np.uint64(0x9E3779B97F4A7C15)
+_HASH_B = np.uint64(0xC2B2AE3D27D4EB4F)
+
+STATUS_OK = 0
+STATUS_TOO_BIG = 1
+
+
+@inline_kernel
+def _slot(lo, hi, mask):
+    x = np.uint64(lo) * _HASH_A ^ np.uint64(hi) * _HASH_B
+    x ^= x >> np.uint64(31)
+    return np.int64(x & np.uint64(mask))
+
+
+@kernel
+def _rehash(t_lo, t_hi, t_v, cap):
+    """A table of ``cap`` slots (a power of two) holding the entries of the old one."""
+    n_lo = np.empty(cap, dtype=np.int64)
+    n_hi = np.empty(cap, dtype=np.int64)
+    n_v = np.full(cap, -1, dtype=np.int32)
+    mask = cap - 1
+    for i in range(t_v.shape[0]):
+        if t_v[i] >= 0:
+            j = _slot(t_lo[i], t_hi[i], mask)
+            while n_v[j] >= 0:
+                j = (j + 1) & mask
+            n_lo[j] = t_lo[i]
+            n_hi[j] = t_hi[i]
+            n_v[j] = t_v[i]
+    return n_lo, n_hi, n_v
+
+
+@inline_kernel
+def _lookup(t_lo, t_hi, t_v, lo, hi):
+    """Slot of key ``(lo, hi)``: its entry, or the empty slot where it would go."""
+    mask = t_v.shape[0] - 1
+    j = _slot(lo, hi, mask)
+    while t_v[j] >= 0 and (t_lo[j] != lo or t_hi[j] != hi):
+        j = (j + 1) & mask
+    return j
+
+
+@kernel
+def _grow1(a, cap):
+    out = np.zeros(cap, dtype=a.dtype)
+    out[: a.shape[0]] = a
+    return out
+
+
+@kernel
+def _grow2(a, cap):
+    out = np.zeros((cap, a.shape[1]), dtype=a.dtype)
+    out[: a.shape[0]] = a
+    return out
+
+
+@inline_kernel
+def _legal_shanten(c0, c1, c2, c3, n, pairs, odd, miss, form, T):
+    """Shanten towards a legal win: the missing suit's tiles never count.
+
+    ``c0..c3`` are the part codes, ``n`` the concealed tiles, ``pairs``/``odd`` the
+    seven-pairs tallies of the kinds outside the missing suit; ``form`` 0
+    standard, 1 seven pairs, 2 either.  A missing suit's code is taken as empty:
+    its tiles overlap no legal target, so they must all be exchanged.
+    """
+    if miss == 0:
+        c0 = 0
+    elif miss == 1:
+        c1 = 0
+    elif miss == 2:
+        c2 = 0
+    s = 127
+    if form != 1:
+        M = (n - 1) // 3
+        if M > 4:
+            M = 4
+        s = 3 * M + 1 - _overlap_codes(c0, c1, c2, c3, M, T)
+    if form != 0 and n >= 13:
+        used = pairs if pairs < 7 else 7
+        rest = 7 - used
+        s7 = 13 - 2 * used - (odd if odd < rest else rest)
+        if s7 < s:
+            s = s7
+    return s
+
+
+@inline_kernel
+def _others(c0, c1, c2, c3, miss, M, T):
+    """For each part, the max-plus convolution of the *other* three parts' rows.
+
+    With these, the standard shanten after one tile more or less in part ``p`` is
+    one table row and one :func:`~mjstats.core.shanten._final` away
+    (:func:`_shanten_moved`) instead of a full convolution per kind.
+    """
+    if miss == 0:
+        c0 = 0
+    elif miss == 1:
+        c1 = 0
+    elif miss == 2:
+        c2 = 0
+    r0 = T.suit[c0]
+    r1 = T.suit[c1]
+    r2 = T.suit[c2]
+    r3 = T.honor[c3]
+    r23 = _conv(r2, r3, M)
+    r01 = _conv(r0, r1, M)
+    return _conv(r1, r23, M), _conv(r0, r23, M), _conv(r01, r3, M), _conv(r01, r2, M)
+
+
+@inline_kernel
+def _shanten_moved(p, code, other, n, pairs, odd, miss, form, M, T):
+    """Legal shanten once part ``p`` has code ``code`` (``other``: :func:`_others` of ``p``)."""
+    s = 127
+    if form != 1:
+        if p == miss:
+            code = 0
+        row = T.honor[code] if p == 3 else T.suit[code]
+        s = 3 * M + 1 - _final(row, other, M)
+    if form != 0 and n >= 13:
+        used = pairs if pairs < 7 else 7
+        rest = 7 - used
+        s7 = 13 - 2 * used - (odd if odd < rest else rest)
+        if s7 < s:
+            s = s7
+    return s
+
+
+@inline_kernel
+def _pick4(p, a0, a1, a2, a3):
+    if p == 0:
+        return a0
+    if p == 1:
+        return a1
+    if p == 2:
+        return a2
+    return a3
+
+
+@inline_kernel
+def _part(k):
+    return k // 9 if k < 27 else 3
+
+
+@inline_kernel
+def _key(c0, c1, c2, c3):
+    return c0 + c1 * P9 + c2 * P18, c3
+
+
+@inline_kernel
+def _with_part(c0, c1, c2, c3, p, delta):
+    if p == 0:
+        c0 += delta
+    elif p == 1:
+        c1 += delta
+    elif p == 2:
+        c2 += delta
+    else:
+        c3 += delta
+    return c0, c1, c2, c3
+
+
+@inline_kernel
+def _state_codes(h, dead):
+    """``(c0, c1, c2, c3, n, pairs, odd)`` of a hand (the seven-pairs tallies skip ``dead``)."""
+    c0 = np.int64(0)
+    c1 = np.int64(0)
+    c2 = np.int64(0)
+    c3 = np.int64(0)
+    n = np.int64(0)
+    pairs = np.int64(0)
+    odd = np.int64(0)
+    for k in range(34):
+        x = np.int64(h[k])
+        if x == 0:
+            continue
+        p = _part(k)
+        c0, c1, c2, c3 = _with_part(c0, c1, c2, c3, p, x * _POW5[k - 9 * p])
+        n += x
+        if dead[k] == 0:
+            pairs += x // 2
+            odd += x % 2
+    return c0, c1, c2, c3, n, pairs, odd
+
+
+@kernel
+def _build(root, origin, avail, dead, miss, form, improve, extra, objective, T_draws, max_states,
+           score_mode, family, values, sw, mt, mk, nm, flags, T):
+    """Build the hand graph from ``root`` (14 tiles: a B root; 13: an A root).
+
+    ``origin`` is the 14-tile input (distance counts tiles beyond it); ``avail``
+    the copies of each kind not seen by the player (tile set minus visible);
+    ``dead`` the kinds never kept (missing suit); ``objective`` 0 win, 1 ready,
+    2 value (a complete hand may then be played on); ``T_draws`` the draws.
+
+    States are pruned by time: a state ``d`` exchanges from the root is reached at
+    draw ``d`` at the earliest.  A 13-tile state whose shanten exceeds the draws it
+    then has left is not expanded (it can never become ready: value 0, its
+    probability stays).  When improving, a draw whose hand cannot reach the
+    objective in the draws left (``s + 1`` draws to win, ``s`` to be ready) is no
+    edge at all: its value would be 0, never worth keeping. ``score_mode`` 0 values every
+    win 1, 1 asks the rule set's scorer (self-draw ``flags``, melds ``mt mk nm``).
+
+    Returns ``(status, s_root, A arrays, B arrays, edge arrays, win arrays)``; see
+    :func:`mjstats.discard.solo._Graph` for their names.
+    """
+    cap = 1024
+    tA_lo = np.empty(cap, dtype=np.int64)
+    tA_hi = np.empty(cap, dtype=np.int64)
+    tA_v = np.full(cap, -1, dtype=np.int32)
+    tB_lo = np.empty(cap, dtype=np.int64)
+    tB_hi = np.empty(cap, dtype=np.int64)
+    tB_v = np.full(cap, -1, dtype=np.int32)
+    a_hand = np.zeros((cap, 34), dtype=np.int8)
+    a_s = np.zeros(cap, dtype=np.int8)
+    a_d = np.zeros(cap, dtype=np.int8)
+    a_full = np.zeros(cap, dtype=np.uint8)
+    a_start = np.zeros(cap + 1, dtype=np.int64)
+    b_hand = np.zeros((cap, 34), dtype=np.int8)
+    b_s = np.zeros(cap, dtype=np.int8)
+    b_d = np.zeros(cap, dtype=np.int8)
+    b_start = np.zeros(cap + 1, dtype=np.int64)
+    ecap = 4096
+    ea_kind = np.zeros(ecap, dtype=np.int8)
+    ea_w = np.zeros(ecap, dtype=np.int16)
+    ea_b = np.zeros(ecap, dtype=np.int32)
+    ea_win = np.zeros(ecap, dtype=np.int32)
+    eb_kind = np.zeros(ecap, dtype=np.int8)
+    eb_a = np.zeros(ecap, dtype=np.int32)
+    w_val = np.zeros(256, dtype=np.float64)
+    w_pat = np.zeros(256, dtype=np.int64)
+    nA = 0
+    nB = 0
+    neA = 0
+    neB = 0
+    nW = 0
+    # scorer scratch
+    buf = np.full((64, 5), -1, dtype=np.int16)
+    work = np.zeros((10, 34), dtype=np.int64)
+    hits = np.zeros(values.shape[0], dtype=np.int64)
+    best = np.zeros(values.shape[0], dtype=np.int64)
+    info = np.zeros(4, dtype=np.int64)
+    conc = np.zeros(34, dtype=np.int8)
+    h = np.zeros(34, dtype=np.int8)
+
+    c0, c1, c2, c3, n, pairs, odd = _state_codes(root, dead)
+    s_root = _legal_shanten(c0, c1, c2, c3, n, pairs, odd, miss, form, T)
+    lo, hi = _key(c0, c1, c2, c3)
+    root_is_b = n % 3 == 2
+    if root_is_b:
+        j = _lookup(tB_lo, tB_hi, tB_v, lo, hi)
+        tB_lo[j] = lo
+        tB_hi[j] = hi
+        tB_v[j] = 0
+        b_hand[0] = root
+        b_s[0] = s_root
+        nB = 1
+    else:
+        j = _lookup(tA_lo, tA_hi, tA_v, lo, hi)
+        tA_lo[j] = lo
+        tA_hi[j] = hi
+        tA_v[j] = 0
+        a_hand[0] = root
+        a_s[0] = s_root
+        a_full[0] = 1 if improve != 0 and s_root < s_root + extra else 0
+        nA = 1
+
+    ia = 0
+    ib = 0
+    status = STATUS_OK
+    while ia < nA or ib < nB:
+        # ---- B states: discards ----
+        while ib < nB:
+            for k in range(34):
+                h[k] = b_hand[ib, k]
+            c0, c1, c2, c3, n, pairs, odd = _state_codes(h, dead)
+            s14 = np.int64(b_s[ib])
+            d14 = np.int64(b_d[ib])
+            b_start[ib] = neB
+            is_root = root_is_b and ib == 0
+            full = is_root or (improve != 0 and d14 + s14 < s_root + extra)
+            expand = is_root or s14 >= 0 or objective == 2
+            held_dead = False
+            for k in range(34):
+                if h[k] > 0 and dead[k] != 0:
+                    held_dead = True
+            M = (n - 2) // 3 if (n - 2) // 3 < 4 else 4  # melds of the 13-tile hands left
+            o0, o1, o2, o3 = _others(c0, c1, c2, c3, miss, M, T)
+            if expand:
+                for j in range(34):
+                    if h[j] == 0 or (held_dead and dead[j] == 0):
+                        continue
+                    p = _part(j)
+                    e0, e1, e2, e3 = _with_part(c0, c1, c2, c3, p, -_POW5[j - 9 * p])
+                    x = np.int64(h[j])
+                    pj = pairs
+                    oj = odd
+                    if dead[j] == 0:
+                        if x % 2 == 0:
+                            pj -= 1
+                            oj += 1
+                        else:
+                            oj -= 1
+                    s13 = _shanten_moved(p, _pick4(p, e0, e1, e2, e3), _pick4(p, o0, o1, o2, o3),
+                                         n - 1, pj, oj, miss, form, M, T)
+                    if not full and s13 != s14:
+                        continue
+                    lo, hi = _key(e0, e1, e2, e3)
+                    slot = _lookup(tA_lo, tA_hi, tA_v, lo, hi)
+                    a = tA_v[slot]
+                    if a < 0:
+                        if nA >= a_s.shape[0]:
+                            c2x = 2 * a_s.shape[0]
+                            a_hand = _grow2(a_hand, c2x)
+                            a_s = _grow1(a_s, c2x)
+                            a_d = _grow1(a_d, c2x)
+                            a_full = _grow1(a_full, c2x)
+                            a_start = _grow1(a_start, c2x + 1)
+                        a = nA
+                        nA += 1
+                        tA_lo[slot] = lo
+                        tA_hi[slot] = hi
+                        tA_v[slot] = a
+                        for k in range(34):
+                            a_hand[a, k] = h[k]
+                        a_hand[a, j] -= 1
+                        a_s[a] = s13
+                        dd = d14 - (1 if h[j] > origin[j] else 0)
+                        a_d[a] = dd
+                        a_full[a] = 1 if improve != 0 and dd + s13 < s_root + extra else 0
+                        if 2 * nA > tA_v.shape[0]:
+                            tA_lo, tA_hi, tA_v = _rehash(tA_lo, tA_hi, tA_v, 2 * tA_v.shape[0])
+                    if neB >= eb_a.shape[0]:
+                        eb_kind = _grow1(eb_kind, 2 * eb_a.shape[0])
+                        eb_a = _grow1(eb_a, 2 * eb_a.shape[0])
+                    eb_kind[neB] = j
+                    eb_a[neB] = a
+                    neB += 1
+            b_start[ib + 1] = neB
+            ib += 1
+            if nA + nB > max_states:
+                status = STATUS_TOO_BIG
+                break
+        if status != STATUS_OK:
+            break
+        # ---- A states: draws ----
+        while ia < nA:
+            for k in range(34):
+                h[k] = a_hand[ia, k]
+            c0, c1, c2, c3, n, pairs, odd = _state_codes(h, dead)
+            s = np.int64(a_s[ia])
+            d = np.int64(a_d[ia])
+            full = a_full[ia] != 0
+            a_start[ia] = neA
+            M = (n - 1) // 3 if (n - 1) // 3 < 4 else 4
+            o0, o1, o2, o3 = _others(c0, c1, c2, c3, miss, M, T)
+            need = s if objective == 1 or improve == 0 else s + 1
+            if d + need > T_draws:
+                a_start[ia + 1] = neA
+                ia += 1
+                continue
+            for k in range(34):
+                w = avail[k] - h[k]
+                if w <= 0 or dead[k] != 0:
+                    continue
+                p = _part(k)
+                e0, e1, e2, e3 = _with_part(c0, c1, c2, c3, p, _POW5[k - 9 * p])
+                x = np.int64(h[k])
+                pk = pairs
+                ok = odd
+                if x % 2 == 1:
+                    pk += 1
+                    ok -= 1
+                else:
+                    ok += 1
+                s14 = _shanten_moved(p, _pick4(p, e0, e1, e2, e3), _pick4(p, o0, o1, o2, o3),
+                                     n + 1, pk, ok, miss, form, M, T)
+                if not full and s14 >= s:
+                    continue
+                d14 = d + (1 if h[k] >= origin[k] else 0)
+                if improve != 0 and s14 >= 0:
+                    need = s14 if objective == 1 else s14 + 1
+                    if need > T_draws - d14:
+                        continue
+                lo, hi = _key(e0, e1, e2, e3)
+                slot = _lookup(tB_lo, tB_hi, tB_v, lo, hi)
+                b = tB_v[slot]
+                if b < 0:
+                    if nB >= b_s.shape[0]:
+                        c2x = 2 * b_s.shape[0]
+                        b_hand = _grow2(b_hand, c2x)
+                        b_s = _grow1(b_s, c2x)
+                        b_d = _grow1(b_d, c2x)
+                        b_start = _grow1(b_start, c2x + 1)
+                    b = nB
+                    nB += 1
+                    tB_lo[slot] = lo
+                    tB_hi[slot] = hi
+                    tB_v[slot] = b
+                    for q in range(34):
+                        b_hand[b, q] = h[q]
+                    b_hand[b, k] += 1
+                    b_s[b] = s14
+                    b_d[b] = d14
+                    if 2 * nB > tB_v.shape[0]:
+                        tB_lo, tB_hi, tB_v = _rehash(tB_lo, tB_hi, tB_v, 2 * tB_v.shape[0])
+                win = -1
+                if s14 == -1:
+                    v = 1.0
+                    pat = np.int64(0)
+                    if score_mode != 0:
+                        for q in range(34):
+                            conc[q] = h[q]
+                        conc[k] += 1
+                        tot = _score(conc, mt, mk, nm, k, flags, family, values, sw, T, buf,
+                                     work, hits, best, info)
+                        v = float(tot)
+                        for q in range(best.shape[0]):
+                            if best[q] > 0 and q < 63:
+                                pat |= np.int64(1) << np.int64(q)
+                    if v >= 0:
+                        if nW >= w_val.shape[0]:
+                            w_val = _grow1(w_val, 2 * w_val.shape[0])
+                            w_pat = _grow1(w_pat, 2 * w_pat.shape[0])
+                        win = nW
+                        w_val[nW] = v
+                        w_pat[nW] = pat
+                        nW += 1
+                if neA >= ea_b.shape[0]:
+                    c2x = 2 * ea_b.shape[0]
+                    ea_kind = _grow1(ea_kind, c2x)
+                    ea_w = _grow1(ea_w, c2x)
+                    ea_b = _grow1(ea_b, c2x)
+                    ea_win = _grow1(ea_win, c2x)
+                ea_kind[neA] = k
+                ea_w[neA] = w
+                ea_b[neA] = b
+                ea_win[neA] = win
+                neA += 1
+            a_start[ia + 1] = neA
+            ia += 1
+            if nA + nB > max_states:
+                status = STATUS_TOO_BIG
+                break
+        if status != STATUS_OK:
+            break
+    return (status, s_root,
+            a_hand[:nA], a_s[:nA], a_d[:nA], a_full[:nA], a_start[: nA + 1],
+            b_hand[:nB], b_s[:nB], b_start[: nB + 1],
+            ea_kind[:neA], ea_w[:neA], ea_b[:neA], ea_win[:neA],
+            eb_kind[:neB], eb_a[:neB],
+            w_val[:nW], w_pat[:nW])
+
+
+@kernel
+def _improvers(h, avail, dead, miss, form, T, out):
+    """Live copies of every kind whose draw lowers the legal shanten of ``h`` into ``out``."""
+    c0, c1, c2, c3, n, pairs, odd = _state_codes(h, dead)
+    s = _legal_shanten(c0, c1, c2, c3, n, pairs, odd, miss, form, T)
+    for k in range(34):
+        w = avail[k] - h[k]
+        if w <= 0 or dead[k] != 0:
+            continue
+        p = _part(k)
+        e0, e1, e2, e3 = _with_part(c0, c1, c2, c3, p, _POW5[k - 9 * p])
+        x = np.int64(h[k])
+        pk = pairs + (1 if x % 2 == 1 else 0)
+        ok = odd + (-1 if x % 2 == 1 else 1)
+        if _legal_shanten(e0, e1, e2, e3, n + 1, pk, ok, miss, form, T) < s:
+            out[k] = w
+    return s

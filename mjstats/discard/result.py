@@ -1,0 +1,120 @@
+"""The result of a discard analysis: per-candidate tables and a printed summary."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import cached_property
+
+from mjstats.tiles.tilesets import SUIT_NAMES_ZH, SUITS
+
+
+@dataclass(frozen=True)
+class Odds:
+    """The exact odds of each discard candidate.
+
+    Attributes
+    ----------
+    table : pandas.DataFrame
+        One row per discard (and per missing suit when several are evaluated), best
+        first by the objective: ``discard`` (and ``discard_zh``), ``missing``,
+        ``shanten`` after the discard, ``jinzhang`` (kinds that lower shanten, with
+        their live copies) and ``jinzhang_live``, ``waits``/``wait_live`` when
+        ready, ``p_ready`` and ``p_win`` by the last draw, ``ev`` (expected value
+        in the rule set's unit, 0 without a win), ``value_dist`` (P(win worth v))
+        and ``top_patterns`` (P(pattern | win)).
+    curves : pandas.DataFrame
+        Tidy, one row per candidate and draw ``t = 1..T``: ``p_ready``, ``p_win``
+        and ``ev`` by draw ``t`` under the policy chosen for all ``T`` draws.
+    turn_curves : pandas.DataFrame
+        The recursion's own values, one row per candidate and turn ``u = 0..T-1``:
+        the objective's optimum with ``T - u`` draws left and ``S - u`` tiles unseen
+        (the curve the published calculators print).
+    values : pandas.DataFrame
+        Long form of the winning-value distribution: ``discard``, ``missing``,
+        ``value``, ``p``.
+    patterns : pandas.DataFrame
+        ``discard``, ``missing``, ``pattern`` (zh), ``en``, ``p`` (probability of a
+        win holding it), ``p_given_win``.
+    info : dict
+        ``S`` (unseen tiles at the first draw), ``T`` (draws), ``objective``,
+        ``model``, ``improve``, ``extra``, ``states`` (per missing suit), ``rules``.
+    """
+
+    pieces: list = field(repr=False)
+    info: dict = field(default_factory=dict)
+    rules: object = None
+
+    @cached_property
+    def _frames(self) -> dict:
+        # built on first use: the solver's arrays are cheap, DataFrames are not
+        from mjstats.discard.tables import assemble
+
+        return assemble(self.pieces, self.info, self.rules)
+
+    @property
+    def table(self):
+        """One row per discard candidate, best first (see the class docstring)."""
+        return self._frames["table"]
+
+    @property
+    def curves(self):
+        """P(ready), P(win) and E[value] by draw ``t``, one row per candidate and draw."""
+        return self._frames["curves"]
+
+    @property
+    def turn_curves(self):
+        """The recursion's values by turn ``u`` (the published calculators' curve)."""
+        return self._frames["turn_curves"]
+
+    @property
+    def values(self):
+        """The winning-value distribution, long form."""
+        return self._frames["values"]
+
+    @property
+    def patterns(self):
+        """How often each pattern is part of the win."""
+        return self._frames["patterns"]
+
+    def best(self) -> str:
+        """The best discard (the first row's tile)."""
+        return str(self.table["discard"].iloc[0])
+
+    def __str__(self) -> str:
+        return format_odds(self)
+
+    def _repr_html_(self) -> str:  # pragma: no cover - notebooks
+        return self.table._repr_html_()
+
+
+def format_odds(r, rows: int | None = None) -> str:
+    """The odds as text: a header, then one line per discard (Chinese and English names)."""
+    info = r.info
+    head = (
+        f"rules {info['rules'] or 'none (' + info['tileset'] + ')'}  |  unseen S = {info['S']}  |  "
+        f"draws T = {info['T']}  |  objective {info['objective']}  |  "
+        f"{'improving (extra ' + str(info['extra']) + ')' if info['improve'] else 'fast mode'}"
+        f"  |  model {info['model']}"
+    )
+    t = r.table if rows is None else r.table.head(rows)
+    cols = ["discard", "discard_zh"]
+    if "missing" in t:
+        cols.append("missing")
+    cols += ["shanten", "jinzhang_kinds", "jinzhang_live", "p_ready", "p_win", "ev",
+             "top_patterns"]
+    out = t[cols].copy()
+    if "missing" in out:
+        out["missing"] = [f"{m} {SUIT_NAMES_ZH[SUITS.index(m)]}" if m else "-"
+                          for m in out["missing"]]
+    out = out.rename(columns={
+        "discard": "打 discard", "discard_zh": "", "missing": "缺 missing",
+        "shanten": "向听 shanten", "jinzhang_kinds": "进张 kinds", "jinzhang_live": "live",
+        "p_ready": "P(听 ready)", "p_win": "P(胡 win)", "ev": "E[value]",
+        "top_patterns": "likely patterns 番型 | win",
+    })
+    import pandas as pd
+
+    with pd.option_context("display.max_colwidth", 60, "display.width", 200,
+                           "display.float_format", "{:.4f}".format):
+        body = out.to_string(index=False)
+    return head + "\n" + body

@@ -1,0 +1,316 @@
+"""Exact odds of one hand against the wall: which tile to discard, and its chances.
+
+:func:`odds` answers "I hold these tiles, these are visible, ``T`` draws are left:
+which tile do I throw, and what are my chances and my expected score?" exactly,
+under the solo model of ``docs/odds.md`` (the published recursion of tomohxx's
+calculators, generalised to visible tiles, any tile set and the regional rule
+sets' legal wins and values).  The graph of hands is built by
+:mod:`mjstats.discard._graph`, the recursion runs in :mod:`mjstats.discard._dp`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from mjstats._checks import count, flag
+from mjstats.core.tables import tables
+from mjstats.discard import _dp, _graph
+from mjstats.discard.result import Odds
+from mjstats.errors import HandError, MjStatsError, RuleError
+from mjstats.rules import RuleSet
+from mjstats.rules import rules as _rules
+from mjstats.scoring import kernels as K
+from mjstats.scoring.melds import MeldKind, parse_melds
+from mjstats.tiles import N_KINDS, kind_name, kind_name_zh, parse
+from mjstats.tiles import tileset as _tileset
+from mjstats.tiles.tilesets import SUIT_NAMES_ZH, SUITS
+
+OBJECTIVES = ("win", "ready", "value")
+MODELS = ("default", "published")
+FORMS = ("standard", "seven_pairs", "any")
+OTHER_HANDS = 39
+"""Tiles in the three other concealed hands (13 each): the default draws are the
+wall left after them, shared by four players."""
+MAX_STATES = 3_000_000
+"""Default bound on the states of one graph (about 1 GB at 20 draws)."""
+
+
+class OddsError(MjStatsError):
+    """The odds cannot be computed as asked (too many draws, a search too large)."""
+
+
+def _check_choice(value, name: str, choices: tuple) -> str:
+    if value not in choices:
+        raise MjStatsError(f"{name} must be one of {', '.join(map(repr, choices))}, got {value!r}")
+    return value
+
+
+def _tiles(text, what: str, ts) -> np.ndarray:
+    if text is None:
+        return np.zeros(N_KINDS, dtype=np.int64)
+    if isinstance(text, str):
+        if not text.strip():
+            return np.zeros(N_KINDS, dtype=np.int64)
+        try:
+            c = parse(text, ts)
+        except MjStatsError as e:
+            raise type(e)(f"{what}: {e}") from None
+        return c.astype(np.int64)
+    arr = np.asarray(text)
+    if arr.shape != (N_KINDS,) or not np.issubdtype(arr.dtype, np.integer) or arr.min() < 0:
+        raise HandError(
+            f"{what} is notation ('5p9m') or a count vector of shape (34,), got {text!r}")
+    return arr.astype(np.int64)
+
+
+def _missing_choices(missing, R, hand) -> list[int]:
+    """Missing suits to evaluate: a list of suit indices, or ``[-1]`` for none."""
+    needs = R is not None and R.missing_suit
+    if missing is None:
+        return [0, 1, 2] if needs else [-1]
+    if missing == "choose":
+        return [0, 1, 2]
+    names = {s: i for i, s in enumerate(SUITS)}
+    names.update({z: i for i, z in enumerate(SUIT_NAMES_ZH)})
+    if missing not in names:
+        raise RuleError(
+            f"missing (定缺) is one of 'm', 'p', 's' (万 筒 条), 'choose' or None, got {missing!r}"
+        )
+    return [names[missing]]
+
+
+def _default_form(R: RuleSet | None, form) -> int:
+    if form is not None:
+        return FORMS.index(_check_choice(form, "form", FORMS))
+    return 2  # every mahjong rule set here wins with seven pairs too
+
+
+def odds(hand, rules=None, *, melds=None, visible=None, draws=None, dealer: bool = False,
+         missing=None, objective: str = "win", improve: bool = True, extra: int = 1,
+         model: str = "default", tileset=None, form=None, max_states: int = MAX_STATES) -> Odds:
+    """Exact odds of every discard of a hand against the wall.
+
+    Parameters
+    ----------
+    hand : str or array_like
+        The concealed tiles: 14 (``14 - 3k`` with ``k`` melds) to choose a discard,
+        or 13 (``13 - 3k``) to evaluate the hand as it is.
+    rules : str or RuleSet, optional
+        ``"sichuan"``, ``"sichuan-app"``, ``"guangan"``, ``"liuzhou"`` (or a
+        :class:`~mjstats.rules.RuleSet`): only legal wins count and a win is worth
+        the rule set's value of a self-drawn win.  ``None``: every complete hand
+        of ``form`` wins, worth 1, on ``tileset`` (the published calculators'
+        setting).
+    melds : list of str, optional
+        Exposed melds (``"pong 2s"``; their tiles count as seen).
+    visible : str, optional
+        Tiles seen elsewhere (discards, others' melds), in notation (``"5p9m"``).
+    draws : int, optional
+        Draws left ``T``.  Default: the wall left once the other three hands (13
+        tiles each) are set aside, shared by four players: ``(S - 39) // 4``
+        (13 on a fresh Sichuan wall, 16 Guang'an, 20 Liuzhou).
+    dealer : bool
+        The player is the dealer (some values depend on it).
+    missing : {"m", "p", "s", "choose"} or None
+        The missing suit (定缺) of Sichuan and Guang'an; ``"choose"`` (the default
+        for them) evaluates each suit.  With ``rules=None`` a missing suit makes
+        its tiles useless.
+    objective : {"win", "ready", "value"}
+        What the policy maximises: the probability of winning by the last draw,
+        of being ready (听牌) by it, or the expected value.
+    improve : bool
+        ``True`` (default): the player may keep a draw that does not lower shanten
+        (改良, 手替わり) and may back off a shanten (向听戻し) within ``extra``
+        wasted exchanges.  ``False``: the published fast mode, only draws that
+        lower shanten and discards that keep it.
+    extra : int
+        Wasted exchanges allowed when improving (tomohxx's bound: a state expands
+        every move while its exchanges so far plus its shanten stay below the
+        root's shanten plus ``extra``); default 1.
+    model : {"default", "published"}
+        ``"published"`` divides by the unseen tiles ``S - u`` exactly as the
+        published recursion; the default divides by ``max(S - u, W)`` (``W`` the
+        weight of the draws kept) so that no probability exceeds 1.
+    tileset : str, optional
+        With ``rules=None``: ``"sichuan"`` (108 tiles), ``"guangan"`` (120) or
+        ``"liuzhou"`` (136, the default).
+    form : {"standard", "seven_pairs", "any"}, optional
+        Winning forms with ``rules=None`` (default ``"any"``); the rule sets use both.
+    max_states : int
+        Bound on the hands searched; beyond it :class:`OddsError` suggests
+        ``improve=False`` or a smaller ``extra``.
+
+    Returns
+    -------
+    Odds
+        ``.table`` (one row per discard, best first), ``.curves``, ``.turn_curves``,
+        ``.values``, ``.patterns``, ``.info``.
+
+    Examples
+    --------
+    >>> import mjstats as mj
+    >>> r = mj.odds("1112345678999m5p", "sichuan", missing="p", draws=1)
+    >>> r.best(), round(float(r.table["p_win"].iloc[0]), 4)
+    ('5p', 0.2447)
+    >>> r = mj.odds("123m456p789s1122z", draws=3)      # 13 tiles: the hand as it is
+    >>> round(float(r.table["p_win"].iloc[0]), 6)
+    0.095175
+    """
+    obj = OBJECTIVES.index(_check_choice(objective, "objective", OBJECTIVES))
+    _check_choice(model, "model", MODELS)
+    improve = flag(improve, "improve")
+    dealer = flag(dealer, "dealer")
+    extra = count(extra, "extra", minimum=0, maximum=8)
+    max_states = count(max_states, "max_states", minimum=1)
+    R = None if rules is None else _rules(rules)
+    if R is not None and getattr(R, "game", "mahjong") != "mahjong":
+        raise RuleError(
+            f"odds covers the mahjong rule sets (sichuan, sichuan-app, guangan, liuzhou); "
+            f"{R.name!r} is Da Er"
+        )
+    if R is not None and tileset is not None:
+        raise MjStatsError("tileset= is for rules=None; a rule set brings its own tile set")
+    ts = R.tileset if R is not None else _tileset(tileset or "liuzhou")
+    fm = _default_form(R, form)
+
+    h = _tiles(hand, "hand", ts)
+    n = int(h.sum())
+    ms = parse_melds(melds)
+    if len(ms) > 4:
+        raise HandError(f"a hand has at most 4 melds, got {len(ms)}")
+    if any(m.type == MeldKind.CHOW for m in ms) and R is not None and not R.chow:
+        raise RuleError(f"{R.name!r} has no chows (吃)")
+    conc_13 = 13 - 3 * len(ms)
+    if n not in (conc_13, conc_13 + 1):
+        raise HandError(
+            f"with {len(ms)} meld(s) the concealed hand holds {conc_13 + 1} tiles (choose a "
+            f"discard) or {conc_13} (evaluate as is), got {n}"
+        )
+    seen = _tiles(visible, "visible", ts)
+    for m in ms:
+        seen += m.tiles().astype(np.int64)
+    copies = ts.mask.astype(np.int64) * 4
+    over = np.flatnonzero(h + seen > copies)
+    if over.size:
+        k = int(over[0])
+        raise HandError(
+            f"{kind_name(k)} ({kind_name_zh(k)}): {int(h[k])} in hand + {int(seen[k])} seen "
+            f"(visible and melds) > the {int(copies[k])} copies of the tile set"
+        )
+    avail = copies - seen
+    S = int(avail.sum()) - n
+    if draws is None:
+        T = max(1, (S - OTHER_HANDS) // 4)
+    else:
+        T = count(draws, "draws", minimum=1)
+    if T > S:
+        raise OddsError(f"draws={T} but only {S} tiles are unseen")
+
+    mt = np.zeros(4, dtype=np.int64)
+    mk = np.zeros(4, dtype=np.int64)
+    for i, m in enumerate(ms):
+        mt[i] = int(m.type)
+        mk[i] = m.kind
+    flags = K.SELF_DRAW | (K.DEALER if dealer else 0)
+    if R is not None:
+        ka = R.kernel_args
+        family, values, sw, score_mode = ka.family, ka.values, ka.switches, 1
+    else:
+        values = np.zeros(1, dtype=np.int64)
+        values.setflags(write=False)  # typed like a rule set's arrays: one compilation
+        family, sw, score_mode = 0, values, 0
+    hand8 = h.astype(np.int8)
+    Tb = tables()
+    suits = _missing_choices(missing, R, h)
+    pieces = []
+    for miss in suits:
+        dead = np.zeros(N_KINDS, dtype=np.uint8)
+        if miss >= 0:
+            dead[9 * miss : 9 * miss + 9] = 1
+            bad = [m for m in ms if m.kind // 9 == miss and m.kind < 27]
+            if bad:
+                if len(suits) > 1:
+                    continue
+                raise RuleError(
+                    f"the meld {bad[0]} is of the missing suit {SUIT_NAMES_ZH[miss]} "
+                    f"({SUITS[miss]})"
+                )
+        g = _graph._build(hand8, hand8, avail, dead, miss, fm, 1 if improve else 0, extra,
+                          obj, T, max_states, score_mode, family,
+                          values, sw, mt, mk, len(ms), flags, Tb)
+        G = _Graph(*g)
+        if G.status != _graph.STATUS_OK:
+            raise OddsError(
+                f"the search passed max_states={max_states:,} hands; use improve=False, a "
+                f"smaller extra (now {extra}) or a larger max_states"
+            )
+        pieces.append(_solve(G, miss, h, n == conc_13, S, T, obj, model == "published", improve, R,
+                             avail, dead, fm, Tb))
+    if not pieces:
+        raise RuleError("every missing suit holds one of the melds: no legal win exists")
+    info = dict(S=S, T=T, objective=objective, model=model, improve=improve, extra=extra,
+                rules=None if R is None else R.name, tileset=ts.name,
+                states={SUITS[p["miss"]] if p["miss"] >= 0 else "-": p["states"] for p in pieces})
+    return Odds(pieces, info, R)
+
+
+@dataclass
+class _Graph:
+    status: int
+    s_root: int
+    a_hand: np.ndarray
+    a_s: np.ndarray
+    a_d: np.ndarray
+    a_full: np.ndarray
+    a_start: np.ndarray
+    b_hand: np.ndarray
+    b_s: np.ndarray
+    b_start: np.ndarray
+    ea_kind: np.ndarray
+    ea_w: np.ndarray
+    ea_b: np.ndarray
+    ea_win: np.ndarray
+    eb_kind: np.ndarray
+    eb_a: np.ndarray
+    w_val: np.ndarray
+    w_pat: np.ndarray
+
+
+def _solve(G: _Graph, miss: int, h, as_is: bool, S: int, T: int, obj: int, published: bool,
+           improve: bool, R, avail, dead, fm, Tb) -> dict:
+    """Backward and forward passes over one graph; the raw per-candidate numbers."""
+    if as_is:
+        roots = np.array([0], dtype=np.int64)
+        kinds = np.array([-1], dtype=np.int64)
+    else:
+        roots = G.eb_a[G.b_start[0] : G.b_start[1]].astype(np.int64)
+        kinds = G.eb_kind[G.b_start[0] : G.b_start[1]].astype(np.int64)
+    nA = G.a_s.shape[0]
+    V = np.zeros((nA, T + 1), dtype=np.float64)
+    V2 = np.zeros((nA, T + 1), dtype=np.float64)
+    _dp._backward(G.a_s, 1 if improve else 0, G.a_start, G.b_s, G.b_start, G.ea_w, G.ea_b, G.ea_win,
+                  G.eb_a, G.w_val, S, T, obj, published, V, V2)
+    vals, vidx = np.unique(G.w_val, return_inverse=True)
+    C = roots.shape[0]
+    n_pat = 63
+    win_at = np.zeros((C, T))
+    ready_at = np.zeros((C, T))
+    ev_at = np.zeros((C, T))
+    hist = np.zeros((C, max(len(vals), 1)))
+    pat = np.zeros((C, n_pat))
+    _dp._forward(roots, G.a_s, 1 if improve else 0, G.a_start, G.b_s, G.b_start, G.ea_w, G.ea_b,
+                 G.ea_win, G.eb_a, G.w_val, vidx.astype(np.int64), G.w_pat, S, T, obj,
+                 published, V, V2, win_at, ready_at, ev_at, hist, pat)
+    jin = [_lowering(G.a_hand[a], avail, dead, miss, fm, Tb) for a in roots]
+    return dict(miss=miss, kinds=kinds, shanten=G.a_s[roots].astype(int), V=V[roots],
+                win_at=win_at, ready_at=ready_at, ev_at=ev_at, hist=hist, values=vals,
+                pat=pat, jin=jin, states=int(nA + G.b_s.shape[0]), T=T, obj=obj)
+
+
+def _lowering(h13, avail, dead, miss, fm, Tb) -> list[tuple[int, int]]:
+    """Kinds whose draw lowers the legal shanten of a 13-tile hand, with their live copies."""
+    out = np.zeros(N_KINDS, dtype=np.int64)
+    _graph._improvers(h13, avail, dead, miss, fm, Tb, out)
+    return [(int(k), int(out[k])) for k in np.flatnonzero(out)]

@@ -1,0 +1,235 @@
+"""Exact odds of a hand (mj.odds) against slow references, closed forms and rollouts."""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pytest
+
+import mjstats as mj
+from mjstats.discard import OddsError, odds
+from tests.discard.naive_odds import Expectimax, published, rollouts
+
+
+def _random_hand(rng, ts, max_shanten, n=14):
+    wall = np.repeat(np.array(ts.kinds), 4)
+    while True:
+        h = np.bincount(rng.choice(wall, n, replace=False), minlength=34)
+        if mj.shanten(h.astype(np.int8), form="standard") <= max_shanten:
+            return h
+
+
+def _curve(turns, tile):
+    return turns[turns.discard == tile].sort_values("u")["value"].to_numpy()
+
+
+@pytest.mark.parametrize("objective", ["win", "ready"])
+def test_fast_mode_is_the_published_recursion(objective):
+    """improve=False, model="published": every turn curve equals the published recursion
+    (tomohxx win_prob1, written out in tests/odds/naive_odds.py) to 1e-12, on the
+    108-tile set, standard form, nothing visible (first denominator 94)."""
+    rng = np.random.default_rng(11)
+    ts = mj.tileset("sichuan")
+    avail = ts.mask.astype(int) * 4
+    S = int(avail.sum()) - 14
+    assert S == 94
+    T = 9
+    compared = 0
+    for _ in range(4):
+        h = _random_hand(rng, ts, 2)
+        ref = published(h, avail, S, T, objective, "standard")
+        r = odds(h, None, tileset="sichuan", form="standard", improve=False,
+                 model="published", draws=T, objective=objective)
+        assert r.info["S"] == 94
+        for j, curve in ref.items():
+            mine = _curve(r.turn_curves, mj.kind_name(j))
+            np.testing.assert_allclose(mine, curve[:T], rtol=0, atol=1e-12)
+            compared += 1
+    assert compared >= 8
+
+
+def test_fast_mode_with_honors_and_visible_tiles():
+    """136 tiles with honors, seven pairs allowed, tiles visible: still the published recursion."""
+    rng = np.random.default_rng(5)
+    ts = mj.tileset("liuzhou")
+    h = _random_hand(rng, ts, 1)
+    vis = np.zeros(34, dtype=int)
+    for k in rng.choice(np.flatnonzero(h == 0), 6, replace=False):
+        vis[k] = 2
+    avail = 4 - vis
+    S = int(avail.sum()) - 14
+    T = 8
+    ref = published(h, avail, S, T, "win", "any")
+    r = odds(h, None, tileset="liuzhou", visible=vis, improve=False, model="published",
+             draws=T)
+    assert r.info["S"] == S
+    for j, curve in ref.items():
+        np.testing.assert_allclose(_curve(r.turn_curves, mj.kind_name(j)), curve[:T], atol=1e-12)
+
+
+@pytest.mark.parametrize("rules,objective", [
+    ("sichuan", "win"), ("sichuan", "value"), ("sichuan", "ready"),
+    ("guangan", "value"), ("liuzhou", "value"), ("liuzhou", "win"),
+])
+def test_optimal_play_matches_brute_force(rules, objective):
+    """Improving play with an unbinding bound equals brute-force expectimax over every
+    draw and every legal discard (few draws: T = 2 or 3), values from mj.score.
+
+    With time pruning every expanded state has ``d + s <= T - 1`` and every B state
+    ``d + s <= T``, so ``extra = T + 2`` never binds."""
+    rng = np.random.default_rng(hash((rules, objective)) % 2**32)
+    R = mj.rules(rules)
+    ts = R.tileset
+    avail = ts.mask.astype(int) * 4
+    S = int(avail.sum()) - 14
+    T = 2 if objective == "ready" else 3  # the slow reference checks readiness by brute force
+    checked = 0
+    while checked < 2:
+        h = _random_hand(rng, ts, 1)
+        if R.missing_suit:
+            counts = h[:27].reshape(3, 9).sum(1)
+            miss = int(np.argmin(counts))
+            if counts[miss] > 1:
+                continue
+        else:
+            miss = None
+        E = Expectimax(avail, S, T, objective=objective, form="any", rules=rules, missing=miss)
+        r = odds(h, rules, missing=None if miss is None else "mps"[miss], draws=T,
+                 objective=objective, extra=T + 2)
+        col = {"win": "p_win", "value": "ev", "ready": "p_ready"}[objective]
+        for _, row in r.table.iterrows():
+            j = mj.parse_tile(row.discard)
+            h13 = h.copy()
+            h13[j] -= 1
+            ref = E.value(tuple(int(x) for x in h13), 0)
+            assert abs(ref - row[col]) < 1e-12, (mj.format(h.astype(np.int8)), row.discard)
+        assert r.table[col].max() > 0
+        checked += 1
+
+
+def test_ready_hand_closed_form():
+    """A ready hand with w live winning tiles: P(win within t) = 1 - prod_{i<t} (1 - w/(S-i))."""
+    cases = (("1112345678999m", "p", "5m5m", 1 + 6 * 3 + 1 + 1),  # 九莲宝灯: every m tile
+             ("111234567m99p55p", "s", "9p5p", 2))  # 对倒 on 9p and 5p
+    for hand, miss, vis, w in cases:
+        r = odds(hand, "sichuan", missing=miss, visible=vis, draws=12, improve=False)
+        row = r.table.iloc[0]
+        assert row.shanten == 0 and row.wait_live == w
+        S = r.info["S"]
+        assert S == 108 - 2 - 13
+        curve = r.curves.sort_values("t")["p_win"].to_numpy()
+        exact = [1 - math.prod(1 - w / (S - i) for i in range(t)) for t in range(1, 13)]
+        np.testing.assert_allclose(curve, exact, rtol=0, atol=1e-14)
+
+
+def test_forward_matches_backward():
+    """The forward pass under the chosen policy reaches the backward optimum by the last draw."""
+    r = odds("13456788999m289p", "sichuan", missing="s", draws=8)
+    u0 = r.turn_curves[r.turn_curves.u == 0].set_index("discard")["value"]
+    last = r.table.set_index("discard")["p_win"]
+    np.testing.assert_allclose(last.loc[u0.index].to_numpy(), u0.to_numpy(), atol=1e-12)
+
+
+def test_rollouts_follow_the_exact_curves():
+    """Monte Carlo of the same model, deciding by brute force: every curve point inside its
+    99.9% binomial interval (z = 3.29, n = 3000 rollouts: half-width <= 0.030)."""
+    h = mj.parse("223344p1123578s1m")
+    avail = mj.tileset("sichuan").mask.astype(int) * 4
+    T = 4
+    E = Expectimax(avail, int(avail.sum()) - 14, T, objective="win", form="any",
+                   rules="sichuan", missing=0)
+    r = odds(h, "sichuan", missing="m", draws=T, extra=T + 2)
+    best = r.table.iloc[0]
+    j = mj.parse_tile(best.discard)
+    h13 = h.astype(int).copy()
+    h13[j] -= 1
+    n = 3000
+    wins, ready, _ = rollouts(E, h13, n, np.random.default_rng(2))
+    curves = r.curves[r.curves.discard == best.discard].sort_values("t")
+    for est, exact in ((np.cumsum(wins) / n, curves.p_win.to_numpy()),
+                       (np.cumsum(ready) / n, curves.p_ready.to_numpy())):
+        half = 3.29 * np.sqrt(np.maximum(exact * (1 - exact), 1e-4) / n)
+        assert np.all(np.abs(est - exact) <= half), (est, exact)
+    assert curves.p_win.iloc[-1] > 0.05
+
+
+def test_relabelled_suits_give_the_same_numbers():
+    h = mj.parse("13456788999m289p")
+    perm = np.r_[np.arange(9, 18), np.arange(0, 9), np.arange(18, 34)]  # m <-> p
+    a = odds(h, "sichuan", missing="s", visible="5m1p", draws=6)
+    b = odds(h[perm], "sichuan", missing="s", visible="5p1m", draws=6)
+    swap = str.maketrans("mp", "pm")
+    ta = a.table.assign(discard=a.table.discard.str.translate(swap)).set_index("discard")
+    tb = b.table.set_index("discard")
+    cols = ["shanten", "jinzhang_live", "p_ready", "p_win", "ev"]
+    np.testing.assert_allclose(ta.loc[tb.index, cols].to_numpy(float),
+                               tb[cols].to_numpy(float), atol=1e-13)
+
+
+def test_missing_suit_tile_goes_first():
+    """Holding one tile of the missing suit, it is the only legal discard."""
+    r = odds("11123456789m55p3s", "sichuan", missing="s", draws=6)
+    assert r.table.discard.tolist() == ["3s"]
+    # choose: every suit is evaluated; keeping 万 and 筒 (missing 条) is best
+    r = odds("11123456789m55p3s", "sichuan", draws=6)
+    assert set(r.table.missing) == {"m", "p", "s"}
+    assert r.table.iloc[0].missing == "s" and r.best() == "3s"
+    for miss in "mp":
+        sub = r.table[r.table.missing == miss]
+        assert set(sub.discard.str[-1]) == {miss}
+
+
+def test_value_objective_keeps_the_one_suit_line():
+    """13456788999m289p: win odds throw 1m; the value objective throws 2p for 清一色."""
+    rw = odds("13456788999m289p", "sichuan", missing="s", draws=8, objective="win")
+    rv = odds("13456788999m289p", "sichuan", missing="s", draws=8, objective="value")
+    assert rw.best() == "1m" and rv.best() == "2p"
+    w, v = rw.table.iloc[0], rv.table.iloc[0]
+    assert w.p_win > v.p_win and v.ev > w.ev
+    pats = rv.patterns[rv.patterns.discard == "2p"].set_index("pattern")
+    assert pats.loc["清一色", "p_given_win"] > 0.3
+
+
+def test_default_model_never_exceeds_one_and_agrees_when_proper():
+    h = mj.parse("1112345678999m5p")
+    a = odds(h, "sichuan", missing="p", draws=12, improve=False)
+    b = odds(h, "sichuan", missing="p", draws=12, improve=False, model="published")
+    assert (a.turn_curves.value <= 1 + 1e-15).all()
+    np.testing.assert_allclose(a.turn_curves.value, b.turn_curves.value, atol=1e-15)
+
+
+@pytest.mark.parametrize("kwargs,match", [
+    (dict(hand="123m456p789s1122z", draws=200), "unseen"),
+    (dict(hand="123m456p789s112233z"), "15"),
+    (dict(hand="123m456p789s1122z", visible="1z1z1z"), "1z"),
+    (dict(hand="123m456p789s1122z", objective="speed"), "objective"),
+    (dict(hand="123m456p789s1122z", rules="daer-luzhou"), "Da Er"),
+    (dict(hand="123456789m22p", rules="sichuan", melds=["pong 5m"], missing="m"), "5m"),
+    (dict(hand="11123456789m55p3s", rules="sichuan", missing="z"), "missing"),
+])
+def test_bad_input_is_one_clear_error(kwargs, match):
+    with pytest.raises(mj.MjStatsError, match=match):
+        odds(**kwargs)
+
+
+def test_search_bound_is_reported():
+    with pytest.raises(OddsError, match="max_states"):
+        odds("1479m258p369s1234z", draws=10, max_states=1000)
+
+
+def test_cli_prints_the_table_with_both_names(capsys):
+    from mjstats.cli import main
+
+    argv = ["odds", "1112345678999m5p", "--visible", "5p9m", "--draws", "12", "--rules",
+            "sichuan", "--missing", "p", "--curves"]
+    assert main(argv) == 0
+    out = capsys.readouterr().out
+    r = odds("1112345678999m5p", "sichuan", visible="5p9m", draws=12, missing="p")
+    first = out.splitlines()[2]
+    assert first.split()[:2] == ["5p", "五筒"]
+    assert f"{r.table.p_win.iloc[0]:.4f}" in first
+    assert "unseen S = 92" in out and "P(胡 win)" in out and "清一色" in out
+    assert "p_win by draw t" in out
+    assert main(["odds", "1112345678999m5p", "--rules", "daer-luzhou"]) == 2
+    assert "Da Er" in capsys.readouterr().err
