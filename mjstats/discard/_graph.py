@@ -218,14 +218,17 @@ def _state_codes(h, dead):
 
 
 @kernel
-def _build(root, origin, avail, dead, miss, form, improve, extra, objective, T_draws, max_states,
+def _build(root, origin, avail, dead, miss, form, improve, extra, objective, root_all,
+           T_draws, max_states,
            score_mode, family, values, sw, mt, mk, nm, flags, T):
     """Build the hand graph from ``root`` (14 tiles: a B root; 13: an A root).
 
     ``origin`` is the 14-tile input (distance counts tiles beyond it); ``avail``
     the copies of each kind not seen by the player (tile set minus visible);
     ``dead`` the kinds never kept (missing suit); ``objective`` 0 win, 1 ready,
-    2 value (a complete hand may then be played on); ``T_draws`` the draws.
+    2 value (a complete hand may then be played on); ``root_all`` 1 to try every
+    legal discard of a 14-tile root, 0 only those keeping its shanten (as the
+    published calculators); ``T_draws`` the draws.
 
     States are pruned by time: a state ``d`` exchanges from the root is reached at
     draw ``d`` at the earliest.  A 13-tile state whose shanten exceeds the draws it
@@ -312,7 +315,10 @@ def _build(root, origin, avail, dead, miss, form, improve, extra, objective, T_d
             d14 = np.int64(b_d[ib])
             b_start[ib] = neB
             is_root = root_is_b and ib == 0
-            full = is_root or (improve != 0 and d14 + s14 < s_root + extra)
+            if is_root:
+                full = root_all != 0
+            else:
+                full = improve != 0 and d14 + s14 < s_root + extra
             expand = is_root or s14 >= 0 or objective == 2
             held_dead = False
             for k in range(34):

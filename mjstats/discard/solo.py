@@ -89,7 +89,8 @@ def _default_form(R: RuleSet | None, form) -> int:
 
 def odds(hand, rules=None, *, melds=None, visible=None, draws=None, dealer: bool = False,
          missing=None, objective: str = "win", improve: bool = True, extra: int = 1,
-         model: str = "default", tileset=None, form=None, max_states: int = MAX_STATES) -> Odds:
+         model: str = "default", tileset=None, form=None, candidates: str = "all",
+         max_states: int = MAX_STATES) -> Odds:
     """Exact odds of every discard of a hand against the wall.
 
     Parameters
@@ -138,6 +139,9 @@ def odds(hand, rules=None, *, melds=None, visible=None, draws=None, dealer: bool
         ``"liuzhou"`` (136, the default).
     form : {"standard", "seven_pairs", "any"}, optional
         Winning forms with ``rules=None`` (default ``"any"``); the rule sets use both.
+    candidates : {"all", "keep"}
+        The discards evaluated: every legal one, or only those that keep the
+        lowest shanten (what the published calculators list; faster).
     max_states : int
         Bound on the hands searched; beyond it :class:`OddsError` suggests
         ``improve=False`` or a smaller ``extra``.
@@ -160,6 +164,7 @@ def odds(hand, rules=None, *, melds=None, visible=None, draws=None, dealer: bool
     """
     obj = OBJECTIVES.index(_check_choice(objective, "objective", OBJECTIVES))
     _check_choice(model, "model", MODELS)
+    root_all = 1 if _check_choice(candidates, "candidates", ("all", "keep")) == "all" else 0
     improve = flag(improve, "improve")
     dealer = flag(dealer, "dealer")
     extra = count(extra, "extra", minimum=0, maximum=8)
@@ -238,7 +243,7 @@ def odds(hand, rules=None, *, melds=None, visible=None, draws=None, dealer: bool
                     f"({SUITS[miss]})"
                 )
         g = _graph._build(hand8, hand8, avail, dead, miss, fm, 1 if improve else 0, extra,
-                          obj, T, max_states, score_mode, family,
+                          obj, root_all, T, max_states, score_mode, family,
                           values, sw, mt, mk, len(ms), flags, Tb)
         G = _Graph(*g)
         if G.status != _graph.STATUS_OK:
