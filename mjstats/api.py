@@ -199,18 +199,27 @@ def deal_study(rules="sichuan", deals=None, seed=None, **options):
     return fn(r, 1_000_000 if deals is None else deals, seed, **options)
 
 
-def odds(hand, rules=None, **options):
-    """Exact odds of every discard of a hand against the wall (:func:`mjstats.discard.odds`).
+def odds(hand, rules=None, *, table: int = 0, table_bots: str = "efficiency",
+         table_player: str = "efficiency", seed=None, **options):
+    """Exact odds of every discard of a hand against the wall, and at a full table.
 
-    Mahjong rule sets (or ``None``, the published calculators' structural setting)
-    only: Da Er is refused with one line.  ``options`` are those of
-    :func:`mjstats.discard.odds` (``visible``, ``draws``, ``missing``, ``objective`` ...).
+    The exact solo model is :func:`mjstats.discard.odds` (``options``: ``visible``,
+    ``draws``, ``missing``, ``objective`` ...).  With ``table=N`` each candidate is
+    also played forward ``N`` times at a full table in the game engine, on the
+    same deals for every candidate (:func:`mjstats.study.discard_table.table_odds`:
+    opponents ``table_bots``, the player ``table_player`` after the first
+    discard, deals from ``seed``); its P(win), payoff and paired difference join
+    the table as ``table_*`` columns.  Mahjong rule sets only (Da Er is refused;
+    the table model needs a rule set).
 
     Examples
     --------
     >>> r = odds("1112345678999m5p", "sichuan", missing="p", draws=3)
     >>> r.best(), int(r.table["shanten"].iloc[0])
     ('5p', 0)
+    >>> r = odds("13456788999m289p", "sichuan", missing="s", draws=8, table=64, seed=1)
+    >>> "table_d_payoff" in r.table
+    True
     """
     from mjstats.discard import odds as fn
     from mjstats.errors import RuleError
@@ -219,5 +228,16 @@ def odds(hand, rules=None, **options):
         raise RuleError(
             f"odds covers the mahjong rule sets (sichuan, sichuan-app, guangan, liuzhou); "
             f"{_resolve(rules).name!r} is Da Er")
-    _check_keywords("odds", _keywords(fn, ("hand", "rules")), rules or "none", options)
-    return fn(hand, rules, **options)
+    _check_keywords("odds", _keywords(fn, ("hand", "rules")) + (
+        "table", "table_bots", "table_player", "seed"), rules or "none", options)
+    exact = fn(hand, rules, **options)
+    if not table:
+        return exact
+    if rules is None:
+        raise RuleError("the table model (table=N) plays a rule set: give rules=")
+    from mjstats.study.discard_table import table_odds
+
+    tm = table_odds(hand, rules, visible=options.get("visible"), melds=options.get("melds"),
+                    draws=exact.info["T"], missing=options.get("missing"), bots=table_bots,
+                    player=table_player, rollouts=table, seed=seed)
+    return exact.with_table_model(tm)

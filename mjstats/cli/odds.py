@@ -38,6 +38,14 @@ def register(sub) -> None:
                         "recursion")
     p.add_argument("--tileset", choices=["sichuan", "guangan", "liuzhou"], default=None,
                    help="tile set without --rules (default liuzhou, 136 tiles)")
+    p.add_argument("--table", type=int, default=0, metavar="N",
+                   help="also play each discard N times at a full table in the game engine, "
+                        "the same deals for each (paired; needs --rules)")
+    p.add_argument("--bots", default="efficiency",
+                   help="the opponents' policy in the table model")
+    p.add_argument("--player", default="efficiency",
+                   help="the player's policy after the first discard in the table model")
+    p.add_argument("--seed", type=int, default=None, help="seed of the table model's deals")
     p.add_argument("--rows", type=int, default=None, help="print only the best ROWS discards")
     p.add_argument("--curves", action="store_true",
                    help="also print P(win) by draw for the best discards")
@@ -56,7 +64,8 @@ def run(args: argparse.Namespace) -> int:
     r = mj.odds(args.hand, rules, melds=args.melds, visible=args.visible, draws=args.draws,
                 missing=args.missing, dealer=args.dealer, objective=args.objective,
                 improve=not args.no_improve, extra=args.extra, model=args.model,
-                tileset=args.tileset)
+                tileset=args.tileset, table=args.table, table_bots=args.bots,
+                table_player=args.player, seed=args.seed)
     print(format_odds(r, rows=args.rows))
     if args.curves:
         top = r.table.head(args.rows or 3)

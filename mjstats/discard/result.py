@@ -21,7 +21,9 @@ class Odds:
         their live copies) and ``jinzhang_live``, ``waits``/``wait_live`` when
         ready, ``p_ready`` and ``p_win`` by the last draw, ``ev`` (expected value
         in the rule set's unit, 0 without a win), ``value_dist`` (P(win worth v))
-        and ``top_patterns`` (P(pattern | win)).
+        and ``top_patterns`` (P(pattern | win)); with the table model also
+        ``table_p_win``, ``table_payoff``, ``table_d_payoff`` (paired, against
+        the best candidate at the table) and their interval bounds.
     curves : pandas.DataFrame
         Tidy, one row per candidate and draw ``t = 1..T``: ``p_ready``, ``p_win``
         and ``ev`` by draw ``t`` under the policy chosen for all ``T`` draws.
@@ -43,13 +45,23 @@ class Odds:
     pieces: list = field(repr=False)
     info: dict = field(default_factory=dict)
     rules: object = None
+    table_model: object = field(default=None, repr=False)
+    """The paired full-table Monte Carlo (:func:`mjstats.study.discard_table.table_odds`),
+    when asked for: its columns join :attr:`table` prefixed ``table_``."""
 
     @cached_property
     def _frames(self) -> dict:
         # built on first use: the solver's arrays are cheap, DataFrames are not
-        from mjstats.discard.tables import assemble
+        from mjstats.discard.tables import assemble, join_table_model
 
-        return assemble(self.pieces, self.info, self.rules)
+        frames = assemble(self.pieces, self.info, self.rules)
+        if self.table_model is not None:
+            frames["table"] = join_table_model(frames["table"], self.table_model)
+        return frames
+
+    def with_table_model(self, tm) -> Odds:
+        """The same odds with the table model's rows joined (see :attr:`table_model`)."""
+        return Odds(self.pieces, self.info, self.rules, tm)
 
     @property
     def table(self):
@@ -100,9 +112,17 @@ def format_odds(r, rows: int | None = None) -> str:
     cols = ["discard", "discard_zh"]
     if "missing" in t:
         cols.append("missing")
-    cols += ["shanten", "jinzhang_kinds", "jinzhang_live", "p_ready", "p_win", "ev",
-             "top_patterns"]
+    cols += ["shanten", "jinzhang_kinds", "jinzhang_live", "p_ready", "p_win", "ev"]
+    table_model = "table_p_win" in t
+    if table_model:
+        cols += ["table_p_win", "table_payoff", "table_d_payoff"]
+    cols.append("top_patterns")
     out = t[cols].copy()
+    if table_model:
+        out["table_d_payoff"] = [
+            f"{d:+.3f} [{lo:+.3f}, {hi:+.3f}]" for d, lo, hi in
+            zip(t["table_d_payoff"], t["table_d_payoff_lo"], t["table_d_payoff_hi"],
+                strict=True)]
     if "missing" in out:
         out["missing"] = [f"{m} {SUIT_NAMES_ZH[SUITS.index(m)]}" if m else "-"
                           for m in out["missing"]]
@@ -111,10 +131,17 @@ def format_odds(r, rows: int | None = None) -> str:
         "shanten": "向听 shanten", "jinzhang_kinds": "进张 kinds", "jinzhang_live": "live",
         "p_ready": "P(听 ready)", "p_win": "P(胡 win)", "ev": "E[value]",
         "top_patterns": "likely patterns 番型 | win",
+        "table_p_win": "table P(win)", "table_payoff": "table payoff",
+        "table_d_payoff": "vs best, paired (95%)",
     })
     import pandas as pd
 
     with pd.option_context("display.max_colwidth", 60, "display.width", 200,
                            "display.float_format", "{:.4f}".format):
         body = out.to_string(index=False)
+    if table_model:
+        a = r.table_model.attrs
+        head += (f"\ntable model: {a['rollouts']:,} deals per discard (the same for each), "
+                 f"opponents {a['bots']}, the player {a['player']} after this discard, "
+                 f"payoff in {getattr(r.rules, 'unit', '')}")
     return head + "\n" + body

@@ -93,3 +93,17 @@ def assemble(pieces: list[dict], info: dict, R) -> dict:
 
 def _num(v: float) -> str:
     return str(int(v)) if float(v).is_integer() else f"{v:g}"
+
+
+TABLE_COLUMNS = ("p_win", "p_win_lo", "p_win_hi", "payoff", "payoff_lo", "payoff_hi",
+                 "d_payoff", "d_payoff_lo", "d_payoff_hi", "d_p_win", "d_p_win_lo",
+                 "d_p_win_hi")
+"""Columns of the table model joined to the exact table (prefixed ``table_``)."""
+
+
+def join_table_model(table, tm):
+    """The exact table with the table model's columns (``table_*``) joined by discard."""
+    keys = ["discard"] + (["missing"] if "missing" in table and "missing" in tm else [])
+    right = tm[keys + list(TABLE_COLUMNS)].rename(
+        columns={c: f"table_{c}" for c in TABLE_COLUMNS})
+    return table.merge(right, on=keys, how="left")

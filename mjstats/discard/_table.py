@@ -1,0 +1,69 @@
+"""The table model: each discard candidate played forward in the game engine, paired.
+
+Rollout ``i`` deals the tiles the player has not seen uniformly at random: 13 to
+each opponent, then the wall.  The player, seat 0, is the engine's dealer and
+holds the 14-tile input; the wall after the deal holds ``4 T`` tiles, so that the
+player draws ``T`` times if nobody calls.  Every candidate is played on the same
+shuffled tiles and from the same random state (common random numbers): its first
+discard is scripted, every later decision is the seat's bot's.  The seat records
+of the player give, per rollout and candidate, whether it won, the value won and
+the net payoff of the hand.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from mjstats._jit import parallel_kernel, prange
+from mjstats.core.rng import _shuffle
+from mjstats.sim import engine as E
+
+
+@parallel_kernel
+def _rollouts(own, pool, n_tail, cands, que0, states, chunk, n, bots, P, values, sw, T, inset,
+              won, value, payoff):
+    """Play ``n`` rollouts of every candidate in ``cands``; rollout ``i`` uses chunk ``i // chunk``.
+
+    ``own`` lists the player's 14 tiles, ``pool`` the tiles unseen (shuffled per
+    rollout: 39 to the opponents, then ``n_tail`` to the wall).  Writes
+    ``won``, ``value`` and ``payoff`` of shape ``(n, len(cands))``.
+    """
+    n_pat = values.shape[0]
+    C = cands.shape[0]
+    n_wall = 14 + 39 + n_tail
+    for c in prange(states.shape[0]):
+        (hand, mt, mk, mfrom, nm, visible, mask, ready, passblock, kp, lastk, que, won_,
+         ndraw, ndisc, winners, conc, buf, work, hits, best, info, tbits, bsc, take,
+         mult) = E._scratch(n_pat)
+        que_in = np.full(4, -1, np.int64)
+        que_in[0] = que0
+        script = np.full((4, 1), -1, np.int64)
+        evn_dummy = np.zeros(2, np.int64)
+        ev_dummy = np.zeros((1, 5), np.int32)
+        seat_rec = np.zeros((4, E.N_SEAT), np.int64)
+        pat_rec = np.zeros((4, n_pat), np.int8)
+        hand_rec = np.zeros((1, E.N_HAND), np.int64)
+        st = states[c].copy()
+        p = pool.copy()
+        wall = np.zeros(n_wall, np.int8)
+        for i in range(14):
+            wall[i] = own[i]
+        play_state = np.zeros(4, np.uint64)
+        lo = c * chunk
+        hi = min(lo + chunk, n)
+        for r in range(lo, hi):
+            _shuffle(p, st)
+            for i in range(39 + n_tail):
+                wall[14 + i] = p[i]
+            for j in range(C):
+                script[0, 0] = cands[j]
+                for i in range(4):
+                    play_state[i] = st[i]  # the same random stream for every candidate
+                E._play(wall, n_wall, 0, bots, que_in, script, P, values, sw, T, inset,
+                        play_state, hand, mt, mk, mfrom, nm, visible, mask, ready, passblock,
+                        kp, lastk, que, won_, ndraw, ndisc, winners, conc, buf, work, hits,
+                        best, info, tbits, bsc, take, mult, seat_rec, pat_rec, hand_rec, 0,
+                        ev_dummy, evn_dummy, False)
+                won[r, j] = seat_rec[0, E.C_WON]
+                value[r, j] = seat_rec[0, E.C_VALUE]
+                payoff[r, j] = seat_rec[0, E.C_PAY_TOTAL]

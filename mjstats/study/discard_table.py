@@ -1,0 +1,165 @@
+"""The table model of the discard analysis: a paired Monte Carlo in the game engine.
+
+The exact odds (:func:`mjstats.discard.odds`) play solo against the wall.  Here
+each discard candidate is played forward at a full table (three opponent bots,
+calls, wins on discards, kong money, 血战 play after a win, 查叫), ``rollouts``
+times, **on the same random deals for every candidate** (common random numbers):
+the unseen tiles go uniformly to the opponents' hands and the wall, and every
+candidate meets the same tiles and the same random choices.  So the paired
+difference of two candidates is far tighter than either level.  The kernel is
+:func:`mjstats.discard._table._rollouts`; see ``docs/odds.md``.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+
+from mjstats._checks import count
+from mjstats.core.rng import SeedLike, chunk_states, seed_sequence
+from mjstats.core.tables import tables
+from mjstats.discard import _table
+from mjstats.discard.solo import _missing_choices, _tiles
+from mjstats.errors import HandError, MjStatsError, RuleError
+from mjstats.results.intervals import normal_quantile, wilson
+from mjstats.rules import rules as _rules
+from mjstats.scoring.melds import parse_melds
+from mjstats.sim import engine as E
+from mjstats.sim.bots import bot_code
+from mjstats.tiles import kind_name, kind_name_zh
+from mjstats.tiles.tilesets import SUITS
+
+CHUNK = 64
+"""Rollouts per seeded chunk: the same seed gives the same numbers on any thread count."""
+OTHER_HANDS = 39
+
+
+def table_odds(hand, rules, *, visible=None, melds=None, draws=None, missing=None,
+               bots: str = "efficiency", player: str = "efficiency", rollouts: int = 2000,
+               seed: SeedLike = None, conf: float = 0.95) -> pd.DataFrame:
+    """Play every discard of a 14-tile hand forward at a full table, paired.
+
+    Parameters
+    ----------
+    hand : str or array_like
+        The player's 14 concealed tiles (no exposed melds).
+    rules : str or RuleSet
+        A mahjong rule set; Sichuan's 天胡/地胡 are switched off (the position is
+        mid-hand, not a deal).
+    visible : str, optional
+        Tiles seen elsewhere: they are in nobody's hand and not in the wall.
+    draws : int, optional
+        The player's draws if nobody calls: the wall holds ``4 * draws`` tiles
+        after the deal.  Default as :func:`mjstats.discard.odds`.
+    missing : {"m", "p", "s", "choose"} or None
+        The player's missing suit (定缺); opponents choose theirs by their bot.
+    bots, player : str
+        The opponents' policy and the player's after the first discard
+        (``"efficiency"``, ``"value"``, ``"random"``, ``"zimo"``).
+    rollouts : int
+        Deals per candidate (the same deals for every candidate).
+    seed : int, Generator or None
+        Seed of the deals.
+    conf : float
+        Confidence of the intervals.
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per candidate (and missing suit): ``n``, ``p_win`` with a Wilson
+        interval, ``payoff`` (net points of the hand, the rule set's unit) and
+        ``value`` (mean value of a win) with normal intervals, and the paired
+        difference of payoff and of P(win) against the best candidate by payoff
+        (``d_payoff``, ``d_p_win`` with their intervals).  ``.attrs`` holds the
+        seed entropy, bots and draws.
+
+    Examples
+    --------
+    >>> t = table_odds("13456788999m289p", "sichuan", missing="s", draws=8, rollouts=64,
+    ...                seed=1)
+    >>> int(t["n"].iloc[0]), bool((t["d_payoff"].iloc[0] == 0))
+    (64, True)
+    """
+    R = _rules(rules)
+    if getattr(R, "game", "mahjong") != "mahjong":
+        raise RuleError(f"the table model plays the mahjong rule sets; {R.name!r} is Da Er")
+    if parse_melds(melds):
+        raise RuleError("the table model starts from a concealed 14-tile hand (no melds)")
+    if "tiandi" in R.switches:
+        R = R.with_switches(tiandi=False)
+    rollouts = count(rollouts, "rollouts", minimum=1)
+    if not 0 < conf < 1:
+        raise MjStatsError(f"conf is a probability in (0, 1), got {conf!r}")
+    ts = R.tileset
+    h = _tiles(hand, "hand", ts)
+    if int(h.sum()) != 14:
+        raise HandError(f"the table model plays a 14-tile hand, got {int(h.sum())} tiles")
+    seen = _tiles(visible, "visible", ts)
+    copies = ts.mask.astype(np.int64) * 4
+    over = np.flatnonzero(h + seen > copies)
+    if over.size:
+        k = int(over[0])
+        raise HandError(f"{kind_name(k)}: {int(h[k])} in hand + {int(seen[k])} visible > "
+                        f"{int(copies[k])} copies")
+    unseen = copies - seen - h
+    S = int(unseen.sum())
+    T = max(1, (S - OTHER_HANDS) // 4) if draws is None else count(draws, "draws", minimum=1)
+    if OTHER_HANDS + 4 * T > S:
+        raise MjStatsError(f"draws={T} needs {OTHER_HANDS + 4 * T} unseen tiles (three hands "
+                           f"and a wall of 4 x draws), only {S} are unseen")
+    pool = np.repeat(np.arange(34, dtype=np.int8), unseen.astype(np.int64))
+    own = np.repeat(np.arange(34, dtype=np.int8), h.astype(np.int64))
+    b = np.array([bot_code(player)] + [bot_code(bots)] * 3, dtype=np.int64)
+    ss = seed_sequence(seed)
+    P = E.engine_params(R)
+    ka = R.kernel_args
+    inset = ts.mask.astype(np.uint8)
+    rows = []
+    for miss in _missing_choices(missing, R, h):
+        held = [int(k) for k in np.flatnonzero(h)]
+        if miss >= 0 and any(k // 9 == miss and k < 27 for k in held):
+            held = [k for k in held if k // 9 == miss and k < 27]
+        cands = np.array(held, dtype=np.int64)
+        n_chunks = -(-rollouts // CHUNK)
+        states = chunk_states(ss, n_chunks)
+        won = np.zeros((rollouts, len(cands)), np.int64)
+        value = np.zeros((rollouts, len(cands)), np.int64)
+        payoff = np.zeros((rollouts, len(cands)), np.int64)
+        _table._rollouts(own, pool, 4 * T, cands, miss, states, CHUNK, rollouts, b, P,
+                         ka.values, ka.switches, tables(), inset, won, value, payoff)
+        rows += _summary(cands, miss, won, value, payoff, conf)
+    out = pd.DataFrame(rows)
+    out = out.sort_values(["payoff", "p_win"], ascending=False, kind="stable")
+    out = out.reset_index(drop=True)
+    out.attrs.update(seed_entropy=str(ss.entropy), bots=bots, player=player, draws=T,
+                     rollouts=rollouts, rules=R.name)
+    return out
+
+
+def _summary(cands, miss, won, value, payoff, conf) -> list[dict]:
+    n = won.shape[0]
+    z = normal_quantile(0.5 + conf / 2)
+    best = int(np.argmax(payoff.mean(axis=0)))
+    rows = []
+    for j, k in enumerate(cands):
+        w = won[:, j]
+        lo, hi = wilson(int(w.sum()), n, conf)
+        pay = payoff[:, j].astype(float)
+        d = pay - payoff[:, best]
+        dw = w - won[:, best].astype(float)
+        vals = value[w > 0, j].astype(float)
+        row = dict(discard=kind_name(int(k)), discard_zh=kind_name_zh(int(k)))
+        if miss >= 0:
+            row["missing"] = SUITS[miss]
+        row.update(
+            n=n, p_win=w.mean(), p_win_lo=float(lo), p_win_hi=float(hi),
+            payoff=pay.mean(), payoff_lo=pay.mean() - z * pay.std(ddof=1) / np.sqrt(n),
+            payoff_hi=pay.mean() + z * pay.std(ddof=1) / np.sqrt(n),
+            value=vals.mean() if vals.size else np.nan,
+            d_payoff=d.mean(), d_payoff_lo=d.mean() - z * d.std(ddof=1) / np.sqrt(n),
+            d_payoff_hi=d.mean() + z * d.std(ddof=1) / np.sqrt(n),
+            d_p_win=dw.mean(), d_p_win_lo=dw.mean() - z * dw.std(ddof=1) / np.sqrt(n),
+            d_p_win_hi=dw.mean() + z * dw.std(ddof=1) / np.sqrt(n),
+        )
+        rows.append(row)
+    return rows
