@@ -17,10 +17,12 @@ shanten (all of the graph's edges), when improving only the draws worth keeping
 no probability exceeds 1.
 
 Every choice (which discard, win now or play on, keep a draw or throw it back)
-compares the objective first and a second quantity on a tie (within ``1e-12``):
-the expected value when the objective is a probability, the probability of
-winning when it is the value.  ``V2`` carries that second quantity under the
-chosen policy, so that a tie is broken the same way whatever the tile labels.
+compares the objective first, then on a tie (within ``1e-12``) a second quantity
+(the expected value when the objective is a probability, the probability of
+winning when it is the value), then the probability of becoming ready.  ``V2``
+and ``V3`` carry those under the chosen policy, so that every number reported
+is the same whatever the tile labels, and a ready hand reached on the last
+draw, worth nothing more to the objective, still counts as ready.
 
 Forward: the same branches, followed from each root candidate under that
 policy, give the probability of being ready and of having won by each draw,
@@ -43,98 +45,117 @@ TIE = 1e-12
 
 
 @inline_kernel
-def _better(x1, x2, y1, y2):
-    """Whether ``(x1, x2)`` beats ``(y1, y2)``: the objective first, the second on a tie."""
-    t1 = TIE * max(1.0, abs(y1))
-    if x1 > y1 + t1:
-        return True
-    if x1 < y1 - t1:
-        return False
-    return x2 > y2 + TIE * max(1.0, abs(y2))
+def _cmp(x, y):
+    """1 if ``x`` beats ``y`` beyond the tie tolerance, -1 if it loses, 0 on a tie."""
+    t = TIE * max(1.0, abs(y))
+    if x > y + t:
+        return 1
+    if x < y - t:
+        return -1
+    return 0
 
 
 @inline_kernel
-def _b_values(V, V2, u1, b_start, eb_a, VB, VB2, bestA):
-    """Value of every 14-tile state at draw ``u1`` (its best discard) and that discard's target."""
+def _better(x1, x2, x3, y1, y2, y3):
+    """Whether ``(x1, x2, x3)`` beats ``(y1, y2, y3)`` in that order of importance."""
+    c = _cmp(x1, y1)
+    if c == 0:
+        c = _cmp(x2, y2)
+        if c == 0:
+            c = _cmp(x3, y3)
+    return c > 0
+
+
+@inline_kernel
+def _b_values(V, V2, V3, u1, b_start, eb_a, VB, VB2, VB3, bestA):
+    """Values of every 14-tile state at draw ``u1`` (its best discard) and that discard's target."""
     for b in range(VB.shape[0]):
-        best = -1.0e300
-        best2 = -1.0e300
+        best = 0.0
+        best2 = 0.0
+        best3 = 0.0
         arg = -1
         for e in range(b_start[b], b_start[b + 1]):
             a = eb_a[e]
-            if arg < 0 or _better(V[a, u1], V2[a, u1], best, best2):
+            if arg < 0 or _better(V[a, u1], V2[a, u1], V3[a, u1], best, best2, best3):
                 best = V[a, u1]
                 best2 = V2[a, u1]
+                best3 = V3[a, u1]
                 arg = a
-        if arg < 0:
-            best = 0.0
-            best2 = 0.0
         VB[b] = best
         VB2[b] = best2
+        VB3[b] = best3
         bestA[b] = arg
 
 
 @inline_kernel
-def _edge_value(e, ea_b, ea_win, w_val, b_s, VB, VB2, objective):
-    """``(g, g2, terminal)`` of draw edge ``e``: its values at the next draw, whether play ends."""
+def _edge_value(e, ea_b, ea_win, w_val, b_s, VB, VB2, VB3, objective):
+    """``(g, g2, g3, terminal)`` of draw edge ``e``: values at the next draw, end of play."""
     b = ea_b[e]
     win = ea_win[e]
     if objective == OBJ_WIN:
         if win >= 0:
-            return 1.0, w_val[win], True
-        return VB[b], VB2[b], False
+            return 1.0, w_val[win], 1.0, True
+        return VB[b], VB2[b], VB3[b], False
     if objective == OBJ_READY:
         if b_s[b] <= 0:
-            return 1.0, 0.0, True
-        return VB[b], VB2[b], False
-    if win >= 0 and not _better(VB[b], VB2[b], w_val[win], 1.0):
-        return w_val[win], 1.0, True
-    return VB[b], VB2[b], False
+            return 1.0, 0.0, 1.0, True
+        return VB[b], VB2[b], VB3[b], False
+    if win >= 0 and not _better(VB[b], VB2[b], VB3[b], w_val[win], 1.0, 1.0):
+        return w_val[win], 1.0, 1.0, True
+    return VB[b], VB2[b], VB3[b], False
 
 
 @kernel
 def _backward(a_s, improve, a_start, b_s, b_start, ea_w, ea_b, ea_win, eb_a, w_val,
-              S, T, objective, published, V, V2):
-    """Fill ``V`` and ``V2`` (``nA x (T + 1)``, zeros on entry) backwards from ``u = T - 1``."""
+              S, T, objective, published, V, V2, V3):
+    """Fill ``V``, ``V2``, ``V3`` (``nA x (T + 1)``, zeros on entry) backwards from ``T - 1``."""
     nA = V.shape[0]
     nB = b_s.shape[0]
     VB = np.zeros(nB, dtype=np.float64)
     VB2 = np.zeros(nB, dtype=np.float64)
+    VB3 = np.zeros(nB, dtype=np.float64)
     bestA = np.zeros(nB, dtype=np.int32)
-    if objective == OBJ_READY:
-        for a in range(nA):
-            if a_s[a] <= 0:
-                for u in range(T + 1):
+    for a in range(nA):
+        if a_s[a] <= 0:  # ready: the probability of becoming ready is 1
+            for u in range(T + 1):
+                V3[a, u] = 1.0
+                if objective == OBJ_READY:
                     V[a, u] = 1.0
     for u in range(T - 1, -1, -1):
-        _b_values(V, V2, u + 1, b_start, eb_a, VB, VB2, bestA)
+        _b_values(V, V2, V3, u + 1, b_start, eb_a, VB, VB2, VB3, bestA)
         left = float(S - u)
         for a in range(nA):
             if objective == OBJ_READY and a_s[a] <= 0:
                 continue
             here = V[a, u + 1]
             here2 = V2[a, u + 1]
+            here3 = V3[a, u + 1]
             W = 0.0
             acc = 0.0
             acc2 = 0.0
+            acc3 = 0.0
             for e in range(a_start[a], a_start[a + 1]):
-                g, g2, _ = _edge_value(e, ea_b, ea_win, w_val, b_s, VB, VB2, objective)
-                if improve != 0 and not _better(g, g2, here, here2):
+                g, g2, g3, _ = _edge_value(e, ea_b, ea_win, w_val, b_s, VB, VB2, VB3,
+                                           objective)
+                if improve != 0 and not _better(g, g2, g3, here, here2, here3):
                     continue
                 w = float(ea_w[e])
                 W += w
                 acc += w * g
                 acc2 += w * g2
+                acc3 += w * g3
             D = left if published or W <= left else W
             V[a, u] = (1.0 - W / D) * here + acc / D
             V2[a, u] = (1.0 - W / D) * here2 + acc2 / D
+            if a_s[a] > 0:
+                V3[a, u] = (1.0 - W / D) * here3 + acc3 / D
 
 
 @kernel
 def _forward(roots, a_s, improve, a_start, b_s, b_start, ea_w, ea_b, ea_win, eb_a, w_val,
-             w_vidx, w_pat, S, T, objective, published, V, V2,
+             w_vidx, w_pat, S, T, objective, published, V, V2, V3,
              win_at, ready_at, ev_at, hist, pat):
-    """Follow every root candidate forward under the policy of ``V`` and ``V2``.
+    """Follow every root candidate forward under the policy of ``V``, ``V2``, ``V3``.
 
     Writes, per candidate ``c`` and draw ``u`` (0-based: the ``u + 1``-th draw), the
     probability of winning at that draw (``win_at``), of first being ready at it
@@ -151,6 +172,7 @@ def _forward(roots, a_s, improve, a_start, b_s, b_start, ea_w, ea_b, ea_win, eb_
     n1 = np.zeros((nA, C), dtype=np.float64)
     VB = np.zeros(nB, dtype=np.float64)
     VB2 = np.zeros(nB, dtype=np.float64)
+    VB3 = np.zeros(nB, dtype=np.float64)
     bestA = np.zeros(nB, dtype=np.int32)
     live = np.zeros(nA, dtype=np.uint8)
     for c in range(C):
@@ -161,7 +183,7 @@ def _forward(roots, a_s, improve, a_start, b_s, b_start, ea_w, ea_b, ea_win, eb_
             q0[r, c] = 1.0
         live[r] = 1
     for u in range(T):
-        _b_values(V, V2, u + 1, b_start, eb_a, VB, VB2, bestA)
+        _b_values(V, V2, V3, u + 1, b_start, eb_a, VB, VB2, VB3, bestA)
         left = float(S - u)
         for a in range(nA):
             if live[a] == 0:
@@ -172,10 +194,12 @@ def _forward(roots, a_s, improve, a_start, b_s, b_start, ea_w, ea_b, ea_win, eb_
                 continue
             here = V[a, u + 1]
             here2 = V2[a, u + 1]
+            here3 = V3[a, u + 1]
             W = 0.0
             for e in range(a_start[a], a_start[a + 1]):
-                g, g2, _ = _edge_value(e, ea_b, ea_win, w_val, b_s, VB, VB2, objective)
-                if improve != 0 and not _better(g, g2, here, here2):
+                g, g2, g3, _ = _edge_value(e, ea_b, ea_win, w_val, b_s, VB, VB2, VB3,
+                                           objective)
+                if improve != 0 and not _better(g, g2, g3, here, here2, here3):
                     continue
                 W += float(ea_w[e])
             D = left if published or W <= left else W
@@ -184,8 +208,9 @@ def _forward(roots, a_s, improve, a_start, b_s, b_start, ea_w, ea_b, ea_win, eb_
                 n0[a, c] += stay * q0[a, c]
                 n1[a, c] += stay * q1[a, c]
             for e in range(a_start[a], a_start[a + 1]):
-                g, g2, term = _edge_value(e, ea_b, ea_win, w_val, b_s, VB, VB2, objective)
-                if improve != 0 and not _better(g, g2, here, here2):
+                g, g2, g3, term = _edge_value(e, ea_b, ea_win, w_val, b_s, VB, VB2, VB3,
+                                              objective)
+                if improve != 0 and not _better(g, g2, g3, here, here2, here3):
                     continue
                 p = float(ea_w[e]) / D
                 b = ea_b[e]

@@ -233,9 +233,9 @@ def _build(root, origin, avail, dead, miss, form, improve, extra, objective, roo
     States are pruned by time: a state ``d`` exchanges from the root is reached at
     draw ``d`` at the earliest.  A 13-tile state whose shanten exceeds the draws it
     then has left is not expanded (it can never become ready: value 0, its
-    probability stays).  When improving, a draw whose hand cannot reach the
-    objective in the draws left (``s + 1`` draws to win, ``s`` to be ready) is no
-    edge at all: its value would be 0, never worth keeping. ``score_mode`` 0 values every
+    probability stays).  When improving, a draw after which the hand cannot even
+    become ready in the draws left is no edge at all: its value would be 0, never
+    worth keeping. ``score_mode`` 0 values every
     win 1, 1 asks the rule set's scorer (self-draw ``flags``, melds ``mt mk nm``).
 
     Returns ``(status, s_root, A arrays, B arrays, edge arrays, win arrays)``; see
@@ -320,15 +320,24 @@ def _build(root, origin, avail, dead, miss, form, improve, extra, objective, roo
             else:
                 full = improve != 0 and d14 + s14 < s_root + extra
             expand = is_root or s14 >= 0 or objective == 2
+            # the missing suit's tiles must go first, and which of them goes does not
+            # matter (they never count, and a drawn one is thrown at once): past the
+            # root, only the lowest is thrown, so hands differing only in which dead
+            # tiles they still hold are not searched again and again
             held_dead = False
+            first_dead = -1
             for k in range(34):
                 if h[k] > 0 and dead[k] != 0:
                     held_dead = True
+                    if first_dead < 0:
+                        first_dead = k
             M = (n - 2) // 3 if (n - 2) // 3 < 4 else 4  # melds of the 13-tile hands left
             o0, o1, o2, o3 = _others(c0, c1, c2, c3, miss, M, T)
             if expand:
                 for j in range(34):
                     if h[j] == 0 or (held_dead and dead[j] == 0):
+                        continue
+                    if held_dead and not is_root and j != first_dead:
                         continue
                     p = _part(j)
                     e0, e1, e2, e3 = _with_part(c0, c1, c2, c3, p, -_POW5[j - 9 * p])
@@ -394,8 +403,7 @@ def _build(root, origin, avail, dead, miss, form, improve, extra, objective, roo
             a_start[ia] = neA
             M = (n - 1) // 3 if (n - 1) // 3 < 4 else 4
             o0, o1, o2, o3 = _others(c0, c1, c2, c3, miss, M, T)
-            need = s if objective == 1 or improve == 0 else s + 1
-            if d + need > T_draws:
+            if d + s > T_draws:
                 a_start[ia + 1] = neA
                 ia += 1
                 continue
@@ -418,10 +426,8 @@ def _build(root, origin, avail, dead, miss, form, improve, extra, objective, roo
                 if not full and s14 >= s:
                     continue
                 d14 = d + (1 if h[k] >= origin[k] else 0)
-                if improve != 0 and s14 >= 0:
-                    need = s14 if objective == 1 else s14 + 1
-                    if need > T_draws - d14:
-                        continue
+                if improve != 0 and s14 > T_draws - d14:
+                    continue
                 lo, hi = _key(e0, e1, e2, e3)
                 slot = _lookup(tB_lo, tB_hi, tB_v, lo, hi)
                 b = tB_v[slot]

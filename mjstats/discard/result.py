@@ -39,7 +39,8 @@ class Odds:
         win holding it), ``p_given_win``.
     info : dict
         ``S`` (unseen tiles at the first draw), ``T`` (draws), ``objective``,
-        ``model``, ``improve``, ``extra``, ``states`` (per missing suit), ``rules``.
+        ``model``, ``improve``, ``extra``, ``states`` (per missing suit), ``rules``,
+        ``skipped`` (missing suits of ``"choose"`` whose search passed ``max_states``).
     """
 
     pieces: list = field(repr=False)
@@ -139,6 +140,8 @@ def format_odds(r, rows: int | None = None) -> str:
     with pd.option_context("display.max_colwidth", 60, "display.width", 200,
                            "display.float_format", "{:.4f}".format):
         body = out.to_string(index=False)
+    for suit, why in info.get("skipped", {}).items():
+        head += f"\n缺 {suit} {SUIT_NAMES_ZH[SUITS.index(suit)]}: {why}"
     if table_model:
         a = r.table_model.attrs
         head += (f"\ntable model: {a['rollouts']:,} deals per discard (the same for each), "

@@ -33,8 +33,8 @@ FORMS = ("standard", "seven_pairs", "any")
 OTHER_HANDS = 39
 """Tiles in the three other concealed hands (13 each): the default draws are the
 wall left after them, shared by four players."""
-MAX_STATES = 3_000_000
-"""Default bound on the states of one graph (about 1 GB at 20 draws)."""
+MAX_STATES = 1_000_000
+"""Default bound on the hands searched for one missing suit (a few hundred MB at 20 draws)."""
 
 
 class OddsError(MjStatsError):
@@ -143,8 +143,10 @@ def odds(hand, rules=None, *, melds=None, visible=None, draws=None, dealer: bool
         The discards evaluated: every legal one, or only those that keep the
         lowest shanten (what the published calculators list; faster).
     max_states : int
-        Bound on the hands searched; beyond it :class:`OddsError` suggests
-        ``improve=False`` or a smaller ``extra``.
+        Bound on the hands searched for one missing suit.  Past it
+        :class:`OddsError` names the hand's shanten and suggests fewer draws; with
+        ``missing="choose"`` that suit is left out and named in ``info["skipped"]``
+        (a suit holding most of the hand can need millions of hands).
 
     Returns
     -------
@@ -230,6 +232,7 @@ def odds(hand, rules=None, *, melds=None, visible=None, draws=None, dealer: bool
     Tb = tables()
     suits = _missing_choices(missing, R, h)
     pieces = []
+    skipped: dict[str, str] = {}
     for miss in suits:
         dead = np.zeros(N_KINDS, dtype=np.uint8)
         if miss >= 0:
@@ -247,17 +250,26 @@ def odds(hand, rules=None, *, melds=None, visible=None, draws=None, dealer: bool
                           values, sw, mt, mk, len(ms), flags, Tb)
         G = _Graph(*g)
         if G.status != _graph.STATUS_OK:
+            if len(suits) > 1:  # "choose": report the suit as not searched, go on
+                skipped[SUITS[miss]] = (f"not searched: more than max_states={max_states:,} "
+                                        f"hands (legal shanten {G.s_root})")
+                continue
             raise OddsError(
-                f"the search passed max_states={max_states:,} hands; use improve=False, a "
-                f"smaller extra (now {extra}) or a larger max_states"
+                f"the search passed max_states={max_states:,} hands (legal shanten "
+                f"{G.s_root}, {T} draws); ask for fewer draws, improve=False, a smaller "
+                f"extra (now {extra}) or a larger max_states"
             )
         pieces.append(_solve(G, miss, h, n == conc_13, S, T, obj, model == "published", improve, R,
                              avail, dead, fm, Tb))
     if not pieces:
+        if skipped:
+            raise OddsError(f"every missing suit passed max_states={max_states:,} hands; ask "
+                            f"for fewer draws or a larger max_states")
         raise RuleError("every missing suit holds one of the melds: no legal win exists")
     info = dict(S=S, T=T, objective=objective, model=model, improve=improve, extra=extra,
                 rules=None if R is None else R.name, tileset=ts.name,
-                states={SUITS[p["miss"]] if p["miss"] >= 0 else "-": p["states"] for p in pieces})
+                states={SUITS[p["miss"]] if p["miss"] >= 0 else "-": p["states"] for p in pieces},
+                skipped=skipped)
     return Odds(pieces, info, R)
 
 
@@ -295,8 +307,9 @@ def _solve(G: _Graph, miss: int, h, as_is: bool, S: int, T: int, obj: int, publi
     nA = G.a_s.shape[0]
     V = np.zeros((nA, T + 1), dtype=np.float64)
     V2 = np.zeros((nA, T + 1), dtype=np.float64)
+    V3 = np.zeros((nA, T + 1), dtype=np.float64)
     _dp._backward(G.a_s, 1 if improve else 0, G.a_start, G.b_s, G.b_start, G.ea_w, G.ea_b, G.ea_win,
-                  G.eb_a, G.w_val, S, T, obj, published, V, V2)
+                  G.eb_a, G.w_val, S, T, obj, published, V, V2, V3)
     vals, vidx = np.unique(G.w_val, return_inverse=True)
     C = roots.shape[0]
     n_pat = 63
@@ -307,7 +320,7 @@ def _solve(G: _Graph, miss: int, h, as_is: bool, S: int, T: int, obj: int, publi
     pat = np.zeros((C, n_pat))
     _dp._forward(roots, G.a_s, 1 if improve else 0, G.a_start, G.b_s, G.b_start, G.ea_w, G.ea_b,
                  G.ea_win, G.eb_a, G.w_val, vidx.astype(np.int64), G.w_pat, S, T, obj,
-                 published, V, V2, win_at, ready_at, ev_at, hist, pat)
+                 published, V, V2, V3, win_at, ready_at, ev_at, hist, pat)
     jin = [_lowering(G.a_hand[a], avail, dead, miss, fm, Tb) for a in roots]
     return dict(miss=miss, kinds=kinds, shanten=G.a_s[roots].astype(int), V=V[roots],
                 win_at=win_at, ready_at=ready_at, ev_at=ev_at, hist=hist, values=vals,

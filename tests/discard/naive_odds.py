@@ -154,13 +154,13 @@ class Expectimax:
         h14 = list(h)
         h14[k] += 1
         h14 = tuple(h14)
-        best, arg = -1.0, None
+        best, arg, best_s = -1.0, None, 99
         for j in self.discards(h14):
-            h2 = list(h14)
-            h2[j] -= 1
-            v = self.value(tuple(h2), u + 1)
-            if v > best:
-                best, arg = v, j
+            h2 = tuple(h14[i] - (i == j) for i in range(34))
+            v = self.value(h2, u + 1)
+            s2 = _sh(h2, self.form)
+            if v > best + 1e-12 or (abs(v - best) <= 1e-12 and s2 < best_s):
+                best, arg, best_s = v, j, s2
         if self.objective == "ready":
             if self.ready14(h14):
                 return 1.0, "win"
@@ -172,6 +172,15 @@ class Expectimax:
             if wv >= best:
                 return wv, "win"
         return best, arg
+
+    def keep(self, h, k, g, here):
+        """A draw is kept when it is worth more, or as much and it lowers shanten."""
+        if g > here + 1e-12:
+            return True
+        if abs(g - here) > 1e-12:
+            return False
+        h14 = tuple(h[i] + (i == k) for i in range(34))
+        return _sh(h14, self.form) < _sh(h, self.form)
 
     def _value(self, h, u):
         if u >= self.T:
@@ -193,7 +202,7 @@ class Expectimax:
             if w <= 0 or k in self.dead:
                 continue
             g, _ = self.after_draw(h, k, u)
-            if g > here:
+            if self.keep(h, k, g, here):
                 W += w
                 acc += w * g
         D = self.S - u
@@ -218,7 +227,7 @@ def rollouts(E: Expectimax, h13, n, rng):
                 if w <= 0 or k in E.dead:
                     continue
                 g, act = E.after_draw(h, k, u)
-                if g > here:
+                if E.keep(h, k, g, here):
                     kinds.append(k)
                     ws.append(w)
                     outs.append(act)

@@ -233,3 +233,23 @@ def test_cli_prints_the_table_with_both_names(capsys):
     assert "p_win by draw t" in out
     assert main(["odds", "1112345678999m5p", "--rules", "daer-luzhou"]) == 2
     assert "Da Er" in capsys.readouterr().err
+
+
+def test_choose_leaves_out_a_suit_too_large_to_search():
+    """13456788999m289p: missing 万 means shedding eleven tiles; with "choose" that suit is
+    named as not searched and the other two are solved exactly."""
+    r = odds("13456788999m289p", "sichuan", draws=10, max_states=200_000)
+    assert set(r.table.missing) == {"p", "s"}
+    assert "m" in r.info["skipped"] and "legal shanten 10" in r.info["skipped"]["m"]
+    assert "缺 m 万: not searched" in str(r)
+    with pytest.raises(OddsError, match="legal shanten 10"):
+        odds("13456788999m289p", "sichuan", missing="m", draws=10, max_states=200_000)
+
+
+def test_missing_suit_tiles_are_interchangeable():
+    """Holding several tiles of the missing suit, every one is an equal first discard."""
+    r = odds("123456789m12p5s77s", "sichuan", missing="p", draws=6)
+    assert sorted(r.table.discard) == ["1p", "2p"]
+    a, b = r.table.iloc[0], r.table.iloc[1]
+    for col in ("p_ready", "p_win", "ev"):
+        assert a[col] == pytest.approx(b[col], abs=1e-15)
