@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 NOTEBOOKS = sorted(Path(__file__).resolve().parents[1].glob("notebooks/*.ipynb"))
-SMALL = {"MJSTATS_NB_DEALS": "131072", "MJSTATS_NB_GAMES": "300"}
+SMALL = {"MJSTATS_NB_DEALS": "131072", "MJSTATS_NB_GAMES": "300", "MJSTATS_NB_DRAWS": "6"}
 
 
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=[p.stem for p in NOTEBOOKS])

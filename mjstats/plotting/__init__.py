@@ -1,4 +1,4 @@
-"""Charts from result tables; every function returns a matplotlib ``Axes``.
+"""Charts from result tables and odds; every function returns a matplotlib ``Axes``.
 
 matplotlib is imported only when a chart is drawn.  Chinese names render with a
 CJK font (:mod:`mjstats.plotting.style`) or fall back to English labels.
@@ -15,6 +15,7 @@ from mjstats.plotting.games import (
     plot_wait_width,
     plot_win_turns,
 )
+from mjstats.plotting.odds import plot_odds, plot_odds_values
 from mjstats.plotting.style import cjk_font, label, setup
 
 __all__ = [
@@ -25,6 +26,8 @@ __all__ = [
     "plot_daer_patterns",
     "plot_deal_odds",
     "plot_fan_vs_rarity",
+    "plot_odds",
+    "plot_odds_values",
     "plot_pattern_frequency",
     "plot_payoff",
     "plot_point_share",
