@@ -13,6 +13,9 @@ Two tables, one core, median per hand:
 * **default mode** (improving, ``extra=1``, every discard) on random Sichuan
   hands with the missing suit chosen as the suit with the fewest tiles, 13 draws,
   value objective off (win probability), with the states searched.
+* **table model**: rollouts per second per core of the paired full-table Monte
+  Carlo (``mjstats.study.discard_table.table_odds``) on one Sichuan hand, every
+  discard, 8 draws, efficiency bots.
 
 Targets (``docs/odds.md``): fast mode >= 10x the published C++ calculator; the
 default <= 1 ms at shanten <= 2, 10 ms at 3, 100 ms at 4, 1 s at 5.
@@ -113,6 +116,15 @@ def main() -> None:
             mine.append(_time(run, 2))
         print(f"{s:7d} {statistics.median(mine) * 1e3:10.2f} "
               f"{int(statistics.median(states)):9d}")
+    print()
+    from mjstats.study.discard_table import table_odds
+
+    table_odds("13456788999m289p", "sichuan", missing="s", draws=8, rollouts=64, seed=1)
+    n = 5000
+    dt = _time(lambda: table_odds("13456788999m289p", "sichuan", missing="s", draws=8,
+                                  rollouts=n, seed=1), 2)
+    print(f"table model, 13456788999m289p (11 discards x {n:,} deals), 1 core: "
+          f"{11 * n / dt:,.0f} rollouts/s")
 
 
 if __name__ == "__main__":

@@ -64,6 +64,7 @@ def _rollouts(own, pool, n_tail, cands, que0, states, chunk, n, bots, P, values,
                         kp, lastk, que, won_, ndraw, ndisc, winners, conc, buf, work, hits,
                         best, info, tbits, bsc, take, mult, seat_rec, pat_rec, hand_rec, 0,
                         ev_dummy, evn_dummy, False)
-                won[r, j] = seat_rec[0, E.C_WON]
+                # the seat column holds the order of the win (1st, 2nd, 3rd winner)
+                won[r, j] = 1 if seat_rec[0, E.C_WON] > 0 else 0
                 value[r, j] = seat_rec[0, E.C_VALUE]
                 payoff[r, j] = seat_rec[0, E.C_PAY_TOTAL]

@@ -24,6 +24,8 @@ def test_paired_intervals_cover_ten_times_more_rollouts():
         d_big = pay[row.discard] - pay[ref]
         assert row.d_payoff_lo <= d_big <= row.d_payoff_hi, (row.discard, d_big)
     assert len(small) == 11 and (small.n == 1500).all()
+    assert ((small.p_win_lo <= small.p_win) & (small.p_win <= small.p_win_hi)).all()
+    assert (small.p_win <= 1).all() and (small.p_win > 0.3).all()
 
 
 def test_pairing_tightens_the_differences():
