@@ -33,7 +33,8 @@ from mjstats.scoring.kernels import _score
 P9 = 5**9
 P18 = 5**18
 _POW5 = np.array([5**i for i in range(9)], dtype=np.int64)
-_HASH_A = np.uint64(0x9E3779B97F4A7C15)
+_HASH_A = np.uint64(0xBF58476D1CE4E5B9)
+_HASH_C = np.uint64(0x94D049BB133111EB)
 _HASH_B = np.uint64(0xC2B2AE3D27D4EB4F)
 
 STATUS_OK = 0
@@ -42,35 +43,51 @@ STATUS_TOO_BIG = 1
 
 @inline_kernel
 def _slot(lo, hi, mask):
-    x = np.uint64(lo) * _HASH_A ^ np.uint64(hi) * _HASH_B
+    """Table slot of a key: splitmix64's finaliser, so that neighbouring hands spread."""
+    x = np.uint64(lo) ^ np.uint64(hi) * _HASH_B
+    x ^= x >> np.uint64(30)
+    x *= _HASH_A
+    x ^= x >> np.uint64(27)
+    x *= _HASH_C
     x ^= x >> np.uint64(31)
     return np.int64(x & np.uint64(mask))
 
 
 @kernel
-def _rehash(t_lo, t_hi, t_v, cap):
-    """A table of ``cap`` slots (a power of two) holding the entries of the old one."""
-    n_lo = np.empty(cap, dtype=np.int64)
-    n_hi = np.empty(cap, dtype=np.int64)
-    n_v = np.full(cap, -1, dtype=np.int32)
+def _new_table(cap):
+    """An empty hash table of ``cap`` slots (a power of two): rows ``(lo, hi, state, 0)``.
+
+    One row per slot keeps a probe to one cache line; ``state`` is -1 when empty
+    (the fourth column is padding).
+    """
+    t = np.zeros((cap, 4), dtype=np.int64)  # 32 bytes: a slot never straddles a cache line
+    for i in range(cap):
+        t[i, 2] = -1
+    return t
+
+
+@kernel
+def _rehash(t, cap):
+    """A table of ``cap`` slots holding the entries of ``t``."""
+    n = _new_table(cap)
     mask = cap - 1
-    for i in range(t_v.shape[0]):
-        if t_v[i] >= 0:
-            j = _slot(t_lo[i], t_hi[i], mask)
-            while n_v[j] >= 0:
+    for i in range(t.shape[0]):
+        if t[i, 2] >= 0:
+            j = _slot(t[i, 0], t[i, 1], mask)
+            while n[j, 2] >= 0:
                 j = (j + 1) & mask
-            n_lo[j] = t_lo[i]
-            n_hi[j] = t_hi[i]
-            n_v[j] = t_v[i]
-    return n_lo, n_hi, n_v
+            n[j, 0] = t[i, 0]
+            n[j, 1] = t[i, 1]
+            n[j, 2] = t[i, 2]
+    return n
 
 
 @inline_kernel
-def _lookup(t_lo, t_hi, t_v, lo, hi):
+def _lookup(t, lo, hi):
     """Slot of key ``(lo, hi)``: its entry, or the empty slot where it would go."""
-    mask = t_v.shape[0] - 1
+    mask = t.shape[0] - 1
     j = _slot(lo, hi, mask)
-    while t_v[j] >= 0 and (t_lo[j] != lo or t_hi[j] != hi):
+    while t[j, 2] >= 0 and (t[j, 0] != lo or t[j, 1] != hi):
         j = (j + 1) & mask
     return j
 
@@ -125,7 +142,7 @@ def _others(c0, c1, c2, c3, miss, M, T):
 
     With these, the standard shanten after one tile more or less in part ``p`` is
     one table row and one :func:`~mjstats.core.shanten._final` away
-    (:func:`_shanten_moved`) instead of a full convolution per kind.
+    (:func:`_shanten_row`) instead of a full convolution per kind.
     """
     if miss == 0:
         c0 = 0
@@ -143,21 +160,8 @@ def _others(c0, c1, c2, c3, miss, M, T):
 
 
 @inline_kernel
-def _shanten_moved(p, code, other, n, pairs, odd, miss, form, M, T):
-    """Legal shanten once part ``p`` has code ``code`` (``other``: :func:`_others` of ``p``)."""
-    s = 127
-    if form != 1:
-        if p == miss:
-            code = 0
-        row = T.honor[code] if p == 3 else T.suit[code]
-        s = 3 * M + 1 - _final(row, other, M)
-    if form != 0 and n >= 13:
-        used = pairs if pairs < 7 else 7
-        rest = 7 - used
-        s7 = 13 - 2 * used - (odd if odd < rest else rest)
-        if s7 < s:
-            s = s7
-    return s
+def _part(k):
+    return k // 9 if k < 27 else 3
 
 
 @inline_kernel
@@ -172,8 +176,37 @@ def _pick4(p, a0, a1, a2, a3):
 
 
 @inline_kernel
-def _part(k):
-    return k // 9 if k < 27 else 3
+def _moved_rows(c0, c1, c2, c3, h, step, miss, T, rows):
+    """Table rows of every part after one tile of kind ``k`` more (``step`` 1) or less (-1).
+
+    ``rows[k]`` for every kind (held, when ``step`` is -1).  The tables are far larger
+    than the caches, so the loads are issued together, before any is used: they
+    then wait for memory side by side rather than one after another.
+    """
+    for k in range(34):
+        if (step < 0 and h[k] == 0) or (step > 0 and h[k] >= 4):
+            continue  # no such tile to remove, or no fifth copy to add (the code would carry)
+        p = _part(k)
+        if p == miss:
+            rows[k] = T.suit[0]
+            continue
+        code = _pick4(p, c0, c1, c2, c3) + step * _POW5[k - 9 * p]
+        rows[k] = T.honor[code] if p == 3 else T.suit[code]
+
+
+@inline_kernel
+def _shanten_row(row, other, n, pairs, odd, form, M):
+    """Legal shanten from a moved part's table ``row`` (``other``: :func:`_others` of its part)."""
+    s = 127
+    if form != 1:
+        s = 3 * M + 1 - _final(row, other, M)
+    if form != 0 and n >= 13:
+        used = pairs if pairs < 7 else 7
+        rest = 7 - used
+        s7 = 13 - 2 * used - (odd if odd < rest else rest)
+        if s7 < s:
+            s = s7
+    return s
 
 
 @inline_kernel
@@ -242,12 +275,8 @@ def _build(root, origin, avail, dead, miss, form, improve, extra, objective, roo
     :func:`mjstats.discard.solo._Graph` for their names.
     """
     cap = 1024
-    tA_lo = np.empty(cap, dtype=np.int64)
-    tA_hi = np.empty(cap, dtype=np.int64)
-    tA_v = np.full(cap, -1, dtype=np.int32)
-    tB_lo = np.empty(cap, dtype=np.int64)
-    tB_hi = np.empty(cap, dtype=np.int64)
-    tB_v = np.full(cap, -1, dtype=np.int32)
+    tA = _new_table(2 * cap)
+    tB = _new_table(2 * cap)
     a_hand = np.zeros((cap, 34), dtype=np.int8)
     a_s = np.zeros(cap, dtype=np.int8)
     a_d = np.zeros(cap, dtype=np.int8)
@@ -279,24 +308,25 @@ def _build(root, origin, avail, dead, miss, form, improve, extra, objective, roo
     info = np.zeros(4, dtype=np.int64)
     conc = np.zeros(34, dtype=np.int8)
     h = np.zeros(34, dtype=np.int8)
+    rows = np.zeros(34, dtype=np.uint64)
 
     c0, c1, c2, c3, n, pairs, odd = _state_codes(root, dead)
     s_root = _legal_shanten(c0, c1, c2, c3, n, pairs, odd, miss, form, T)
     lo, hi = _key(c0, c1, c2, c3)
     root_is_b = n % 3 == 2
     if root_is_b:
-        j = _lookup(tB_lo, tB_hi, tB_v, lo, hi)
-        tB_lo[j] = lo
-        tB_hi[j] = hi
-        tB_v[j] = 0
+        j = _lookup(tB, lo, hi)
+        tB[j, 0] = lo
+        tB[j, 1] = hi
+        tB[j, 2] = 0
         b_hand[0] = root
         b_s[0] = s_root
         nB = 1
     else:
-        j = _lookup(tA_lo, tA_hi, tA_v, lo, hi)
-        tA_lo[j] = lo
-        tA_hi[j] = hi
-        tA_v[j] = 0
+        j = _lookup(tA, lo, hi)
+        tA[j, 0] = lo
+        tA[j, 1] = hi
+        tA[j, 2] = 0
         a_hand[0] = root
         a_s[0] = s_root
         a_full[0] = 1 if improve != 0 and s_root < s_root + extra else 0
@@ -334,6 +364,7 @@ def _build(root, origin, avail, dead, miss, form, improve, extra, objective, roo
             M = (n - 2) // 3 if (n - 2) // 3 < 4 else 4  # melds of the 13-tile hands left
             o0, o1, o2, o3 = _others(c0, c1, c2, c3, miss, M, T)
             if expand:
+                _moved_rows(c0, c1, c2, c3, h, -1, miss, T, rows)
                 for j in range(34):
                     if h[j] == 0 or (held_dead and dead[j] == 0):
                         continue
@@ -350,13 +381,12 @@ def _build(root, origin, avail, dead, miss, form, improve, extra, objective, roo
                             oj += 1
                         else:
                             oj -= 1
-                    s13 = _shanten_moved(p, _pick4(p, e0, e1, e2, e3), _pick4(p, o0, o1, o2, o3),
-                                         n - 1, pj, oj, miss, form, M, T)
+                    s13 = _shanten_row(rows[j], _pick4(p, o0, o1, o2, o3), n - 1, pj, oj, form, M)
                     if not full and s13 != s14:
                         continue
                     lo, hi = _key(e0, e1, e2, e3)
-                    slot = _lookup(tA_lo, tA_hi, tA_v, lo, hi)
-                    a = tA_v[slot]
+                    slot = _lookup(tA, lo, hi)
+                    a = tA[slot, 2]
                     if a < 0:
                         if nA >= a_s.shape[0]:
                             c2x = 2 * a_s.shape[0]
@@ -367,9 +397,9 @@ def _build(root, origin, avail, dead, miss, form, improve, extra, objective, roo
                             a_start = _grow1(a_start, c2x + 1)
                         a = nA
                         nA += 1
-                        tA_lo[slot] = lo
-                        tA_hi[slot] = hi
-                        tA_v[slot] = a
+                        tA[slot, 0] = lo
+                        tA[slot, 1] = hi
+                        tA[slot, 2] = a
                         for k in range(34):
                             a_hand[a, k] = h[k]
                         a_hand[a, j] -= 1
@@ -377,8 +407,8 @@ def _build(root, origin, avail, dead, miss, form, improve, extra, objective, roo
                         dd = d14 - (1 if h[j] > origin[j] else 0)
                         a_d[a] = dd
                         a_full[a] = 1 if improve != 0 and dd + s13 < s_root + extra else 0
-                        if 2 * nA > tA_v.shape[0]:
-                            tA_lo, tA_hi, tA_v = _rehash(tA_lo, tA_hi, tA_v, 2 * tA_v.shape[0])
+                        if 2 * nA > tA.shape[0]:
+                            tA = _rehash(tA, 2 * tA.shape[0])
                     if neB >= eb_a.shape[0]:
                         eb_kind = _grow1(eb_kind, 2 * eb_a.shape[0])
                         eb_a = _grow1(eb_a, 2 * eb_a.shape[0])
@@ -403,6 +433,7 @@ def _build(root, origin, avail, dead, miss, form, improve, extra, objective, roo
             a_start[ia] = neA
             M = (n - 1) // 3 if (n - 1) // 3 < 4 else 4
             o0, o1, o2, o3 = _others(c0, c1, c2, c3, miss, M, T)
+            _moved_rows(c0, c1, c2, c3, h, 1, miss, T, rows)
             if d + s > T_draws:
                 a_start[ia + 1] = neA
                 ia += 1
@@ -421,16 +452,15 @@ def _build(root, origin, avail, dead, miss, form, improve, extra, objective, roo
                     ok -= 1
                 else:
                     ok += 1
-                s14 = _shanten_moved(p, _pick4(p, e0, e1, e2, e3), _pick4(p, o0, o1, o2, o3),
-                                     n + 1, pk, ok, miss, form, M, T)
+                s14 = _shanten_row(rows[k], _pick4(p, o0, o1, o2, o3), n + 1, pk, ok, form, M)
                 if not full and s14 >= s:
                     continue
                 d14 = d + (1 if h[k] >= origin[k] else 0)
                 if improve != 0 and s14 > T_draws - d14:
                     continue
                 lo, hi = _key(e0, e1, e2, e3)
-                slot = _lookup(tB_lo, tB_hi, tB_v, lo, hi)
-                b = tB_v[slot]
+                slot = _lookup(tB, lo, hi)
+                b = tB[slot, 2]
                 if b < 0:
                     if nB >= b_s.shape[0]:
                         c2x = 2 * b_s.shape[0]
@@ -440,16 +470,16 @@ def _build(root, origin, avail, dead, miss, form, improve, extra, objective, roo
                         b_start = _grow1(b_start, c2x + 1)
                     b = nB
                     nB += 1
-                    tB_lo[slot] = lo
-                    tB_hi[slot] = hi
-                    tB_v[slot] = b
+                    tB[slot, 0] = lo
+                    tB[slot, 1] = hi
+                    tB[slot, 2] = b
                     for q in range(34):
                         b_hand[b, q] = h[q]
                     b_hand[b, k] += 1
                     b_s[b] = s14
                     b_d[b] = d14
-                    if 2 * nB > tB_v.shape[0]:
-                        tB_lo, tB_hi, tB_v = _rehash(tB_lo, tB_hi, tB_v, 2 * tB_v.shape[0])
+                    if 2 * nB > tB.shape[0]:
+                        tB = _rehash(tB, 2 * tB.shape[0])
                 win = -1
                 if s14 == -1:
                     v = 1.0
