@@ -21,6 +21,7 @@ import numpy as np
 import mjstats as mj
 
 
+@lru_cache(maxsize=1 << 20)
 def _sh(h, form):
     return mj.shanten(np.array(h, dtype=np.int8), form=form)
 
@@ -107,6 +108,7 @@ class Expectimax:
         self.win_value = lru_cache(maxsize=None)(self._win_value)
         self.complete = lru_cache(maxsize=None)(self._complete)
         self.ready13 = lru_cache(maxsize=None)(self._ready13)
+        self.branches = lru_cache(maxsize=None)(self._branches)
 
     def _win_value(self, h14, k):
         """Value of winning on ``k`` with the 14 tiles ``h14``, or None if not a legal win."""
@@ -173,6 +175,21 @@ class Expectimax:
                 return wv, "win"
         return best, arg
 
+    def _branches(self, h, u):
+        """The draws kept at draw ``u``: kinds, weights and the action after each."""
+        here = self.value(h, u + 1)
+        kinds, ws, outs = [], [], []
+        for k in range(34):
+            w = self.avail[k] - h[k]
+            if w <= 0 or k in self.dead:
+                continue
+            g, act = self.after_draw(h, k, u)
+            if self.keep(h, k, g, here):
+                kinds.append(k)
+                ws.append(w)
+                outs.append(act)
+        return kinds, ws, outs
+
     def keep(self, h, k, g, here):
         """A draw is kept when it is worth more, or as much and it lowers shanten."""
         if g > here + 1e-12:
@@ -220,17 +237,7 @@ def rollouts(E: Expectimax, h13, n, rng):
         h = tuple(int(x) for x in h13)
         was_ready = E.ready13(h)
         for u in range(E.T):
-            here = E.value(h, u + 1)
-            kinds, ws, outs = [], [], []
-            for k in range(34):
-                w = E.avail[k] - h[k]
-                if w <= 0 or k in E.dead:
-                    continue
-                g, act = E.after_draw(h, k, u)
-                if E.keep(h, k, g, here):
-                    kinds.append(k)
-                    ws.append(w)
-                    outs.append(act)
+            kinds, ws, outs = E.branches(h, u)
             W = float(sum(ws))
             D = max(E.S - u, W)
             x = rng.random() * D

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import zlib
 
 import numpy as np
 import pytest
@@ -77,8 +78,13 @@ def test_optimal_play_matches_brute_force(rules, objective):
     draw and every legal discard (few draws: T = 2 or 3), values from mj.score.
 
     With time pruning every expanded state has ``d + s <= T - 1`` and every B state
-    ``d + s <= T``, so ``extra = T + 2`` never binds."""
-    rng = np.random.default_rng(hash((rules, objective)) % 2**32)
+    ``d + s <= T``, so ``extra = T + 2`` never binds.  Both divide by ``S - u`` (the
+    published model): the optimum then does not depend on how ties between kept
+    and thrown draws are broken, while the default's ``max(S - u, W)`` counts the
+    kept draws' weight ``W`` and so follows the tie rule (it equals the published
+    model wherever ``W <= S - u``, checked in
+    ``test_default_model_never_exceeds_one_and_agrees_when_proper``)."""
+    rng = np.random.default_rng(zlib.crc32(f"{rules} {objective}".encode()))
     R = mj.rules(rules)
     ts = R.tileset
     avail = ts.mask.astype(int) * 4
@@ -94,9 +100,10 @@ def test_optimal_play_matches_brute_force(rules, objective):
                 continue
         else:
             miss = None
-        E = Expectimax(avail, S, T, objective=objective, form="any", rules=rules, missing=miss)
+        E = Expectimax(avail, S, T, objective=objective, form="any", rules=rules, missing=miss,
+                       published_model=True)
         r = odds(h, rules, missing=None if miss is None else "mps"[miss], draws=T,
-                 objective=objective, extra=T + 2)
+                 objective=objective, extra=T + 2, model="published")
         col = {"win": "p_win", "value": "ev", "ready": "p_ready"}[objective]
         for _, row in r.table.iterrows():
             j = mj.parse_tile(row.discard)
