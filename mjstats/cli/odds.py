@@ -36,6 +36,12 @@ def register(sub) -> None:
     p.add_argument("--model", choices=["default", "published"], default="default",
                    help="published: divide by the unseen tiles exactly as the published "
                         "recursion")
+    p.add_argument("--candidates", choices=["all", "keep"], default="all",
+                   help="the discards evaluated: every legal one, or those keeping the lowest "
+                        "shanten (as the published calculators)")
+    p.add_argument("--max-states", type=int, default=None,
+                   help="bound on the hands searched for one missing suit (default: "
+                        "mjstats.discard.solo.MAX_STATES)")
     p.add_argument("--tileset", choices=["sichuan", "guangan", "liuzhou"], default=None,
                    help="tile set without --rules (default liuzhou, 136 tiles)")
     p.add_argument("--table", type=int, default=0, metavar="N",
@@ -61,11 +67,12 @@ def run(args: argparse.Namespace) -> int:
         from mjstats.errors import RuleError
 
         raise RuleError("--set needs --rules")
+    bound = {} if args.max_states is None else {"max_states": args.max_states}
     r = mj.odds(args.hand, rules, melds=args.melds, visible=args.visible, draws=args.draws,
                 missing=args.missing, dealer=args.dealer, objective=args.objective,
                 improve=not args.no_improve, extra=args.extra, model=args.model,
-                tileset=args.tileset, table=args.table, table_bots=args.bots,
-                table_player=args.player, seed=args.seed)
+                tileset=args.tileset, candidates=args.candidates, table=args.table,
+                table_bots=args.bots, table_player=args.player, seed=args.seed, **bound)
     print(format_odds(r, rows=args.rows))
     if args.curves:
         top = r.table.head(args.rows or 3)
