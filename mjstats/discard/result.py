@@ -21,7 +21,8 @@ class Odds:
         their live copies) and ``jinzhang_live``, ``waits``/``wait_live`` when
         ready, ``p_ready`` and ``p_win`` by the last draw, ``ev`` (expected value
         in the rule set's unit, 0 without a win), ``value_dist`` (P(win worth v))
-        and ``top_patterns`` (P(pattern | win)); with the table model also
+        and ``top_patterns`` (the three likeliest patterns given a win, those in every
+        win of every candidate, such as 自摸, last); with the table model also
         ``table_p_win``, ``table_payoff``, ``table_d_payoff`` (paired, against
         the best candidate at the table) and their interval bounds.
     curves : pandas.DataFrame

@@ -22,7 +22,7 @@ def assemble(pieces: list[dict], info: dict, R) -> dict:
     """The tables of :class:`~mjstats.discard.result.Odds` from the solver's raw numbers."""
     import pandas as pd
 
-    rows, curves, turns, values, pats = [], [], [], [], []
+    rows, curves, turns, values, pats, row_patts = [], [], [], [], [], []
     has_miss = any(p["miss"] >= 0 for p in pieces)
     for p in pieces:
         miss = SUITS[p["miss"]] if p["miss"] >= 0 else None
@@ -63,9 +63,9 @@ def assemble(pieces: list[dict], info: dict, R) -> dict:
                 p_win=pw if p["obj"] != 1 else np.nan,
                 ev=float(ev[-1]) if p["obj"] != 1 else np.nan,
                 value_dist=" ".join(f"{_num(v)}:{m:.4g}" for v, m in sorted(dist.items())),
-                top_patterns=", ".join(f"{z} {e} {q:.0%}" for z, e, _, q in patt[:3]),
             )
             rows.append(row)
+            row_patts.append(patt)
             for t in range(T):
                 curves.append(dict(discard=en, missing=miss, t=t + 1, p_ready=float(p_ready[t]),
                                    p_win=float(p_win[t]) if p["obj"] != 1 else np.nan,
@@ -75,6 +75,7 @@ def assemble(pieces: list[dict], info: dict, R) -> dict:
                                   value=float(p["V"][c, u])))
             for v, m in sorted(dist.items()):
                 values.append(dict(discard=en, missing=miss, value=v, p=m))
+    _top_patterns(rows, row_patts)
     table = pd.DataFrame(rows)
     key = _OBJ_COLUMN[info["objective"]]
     order = ["p_win", "ev"] if key == "p_win" else [key, "p_win"] if key == "ev" else [key]
@@ -89,6 +90,21 @@ def assemble(pieces: list[dict], info: dict, R) -> dict:
         patterns=pd.DataFrame(pats, columns=["discard", "missing", "pattern", "en", "p",
                                              "p_given_win"] if has_miss else
                               ["discard", "pattern", "en", "p", "p_given_win"]))
+
+
+def _top_patterns(rows: list[dict], row_patts: list[list]) -> None:
+    """Fill each row's ``top_patterns``: its three likeliest patterns given a win.
+
+    A pattern held by every win of every candidate (自摸 in the solo model; 本身,
+    缺一门 and 门清 in Guang'an) tells the rows apart least, so it comes after the
+    others (``.patterns`` lists them all).
+    """
+    winning = [p for p in row_patts if p]
+    always = set.intersection(*({z for z, _, _, q in p if q > 1 - 1e-9} for p in winning)) \
+        if winning else set()
+    for row, patt in zip(rows, row_patts, strict=True):
+        shown = [x for x in patt if x[0] not in always] + [x for x in patt if x[0] in always]
+        row["top_patterns"] = ", ".join(f"{z} {e} {q:.0%}" for z, e, _, q in shown[:3])
 
 
 def _num(v: float) -> str:
