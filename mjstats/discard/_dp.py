@@ -105,6 +105,34 @@ def _edge_value(e, ea_b, ea_win, w_val, b_s, VB, VB2, VB3, objective):
     return VB[b], VB2[b], VB3[b], False
 
 
+@inline_kernel
+def _kept(a, u1, improve, a_start, ea_w, ea_b, ea_win, w_val, b_s, V, V2, V3, VB, VB2, VB3,
+          objective):
+    """The draws state ``a`` keeps at draw ``u1 - 1``: their weight and weighted values.
+
+    Returns ``W`` and the sums of weight x value of the three quantities.  The
+    fast mode keeps every edge; improving, a draw is kept when it beats the hand
+    as it is (:func:`_better`).
+    """
+    here = V[a, u1]
+    here2 = V2[a, u1]
+    here3 = V3[a, u1]
+    W = 0.0
+    acc = 0.0
+    acc2 = 0.0
+    acc3 = 0.0
+    for e in range(a_start[a], a_start[a + 1]):
+        g, g2, g3, _ = _edge_value(e, ea_b, ea_win, w_val, b_s, VB, VB2, VB3, objective)
+        if improve != 0 and not _better(g, g2, g3, here, here2, here3):
+            continue
+        w = float(ea_w[e])
+        W += w
+        acc += w * g
+        acc2 += w * g2
+        acc3 += w * g3
+    return W, acc, acc2, acc3
+
+
 @kernel
 def _backward(a_s, improve, a_start, b_s, b_start, ea_w, ea_b, ea_win, eb_a, w_val,
               S, T, objective, published, V, V2, V3):
@@ -127,28 +155,13 @@ def _backward(a_s, improve, a_start, b_s, b_start, ea_w, ea_b, ea_win, eb_a, w_v
         for a in range(nA):
             if objective == OBJ_READY and a_s[a] <= 0:
                 continue
-            here = V[a, u + 1]
-            here2 = V2[a, u + 1]
-            here3 = V3[a, u + 1]
-            W = 0.0
-            acc = 0.0
-            acc2 = 0.0
-            acc3 = 0.0
-            for e in range(a_start[a], a_start[a + 1]):
-                g, g2, g3, _ = _edge_value(e, ea_b, ea_win, w_val, b_s, VB, VB2, VB3,
-                                           objective)
-                if improve != 0 and not _better(g, g2, g3, here, here2, here3):
-                    continue
-                w = float(ea_w[e])
-                W += w
-                acc += w * g
-                acc2 += w * g2
-                acc3 += w * g3
+            W, acc, acc2, acc3 = _kept(a, u + 1, improve, a_start, ea_w, ea_b, ea_win, w_val,
+                                       b_s, V, V2, V3, VB, VB2, VB3, objective)
             D = left if published or W <= left else W
-            V[a, u] = (1.0 - W / D) * here + acc / D
-            V2[a, u] = (1.0 - W / D) * here2 + acc2 / D
+            V[a, u] = (1.0 - W / D) * V[a, u + 1] + acc / D
+            V2[a, u] = (1.0 - W / D) * V2[a, u + 1] + acc2 / D
             if a_s[a] > 0:
-                V3[a, u] = (1.0 - W / D) * here3 + acc3 / D
+                V3[a, u] = (1.0 - W / D) * V3[a, u + 1] + acc3 / D
 
 
 @kernel
@@ -195,13 +208,8 @@ def _forward(roots, a_s, improve, a_start, b_s, b_start, ea_w, ea_b, ea_win, eb_
             here = V[a, u + 1]
             here2 = V2[a, u + 1]
             here3 = V3[a, u + 1]
-            W = 0.0
-            for e in range(a_start[a], a_start[a + 1]):
-                g, g2, g3, _ = _edge_value(e, ea_b, ea_win, w_val, b_s, VB, VB2, VB3,
-                                           objective)
-                if improve != 0 and not _better(g, g2, g3, here, here2, here3):
-                    continue
-                W += float(ea_w[e])
+            W, _, _, _ = _kept(a, u + 1, improve, a_start, ea_w, ea_b, ea_win, w_val, b_s,
+                               V, V2, V3, VB, VB2, VB3, objective)
             D = left if published or W <= left else W
             stay = 1.0 - W / D
             for c in range(C):

@@ -27,6 +27,7 @@ from __future__ import annotations
 import numpy as np
 
 from mjstats._jit import inline_kernel, kernel
+from mjstats.core.codes import _pick
 from mjstats.core.shanten import _conv, _final, _overlap_codes
 from mjstats.scoring.kernels import _score
 
@@ -115,18 +116,31 @@ def _legal_shanten(c0, c1, c2, c3, n, pairs, odd, miss, form, T):
     standard, 1 seven pairs, 2 either.  A missing suit's code is taken as empty:
     its tiles overlap no legal target, so they must all be exchanged.
     """
-    if miss == 0:
-        c0 = 0
-    elif miss == 1:
-        c1 = 0
-    elif miss == 2:
-        c2 = 0
+    c0, c1, c2, c3 = _legal_codes(c0, c1, c2, c3, miss)
     s = 127
     if form != 1:
         M = (n - 1) // 3
         if M > 4:
             M = 4
         s = 3 * M + 1 - _overlap_codes(c0, c1, c2, c3, M, T)
+    return _with_seven_pairs(s, n, pairs, odd, form)
+
+
+@inline_kernel
+def _legal_codes(c0, c1, c2, c3, miss):
+    """The part codes with the missing suit's taken as empty (its tiles never count)."""
+    if miss == 0:
+        c0 = 0
+    elif miss == 1:
+        c1 = 0
+    elif miss == 2:
+        c2 = 0
+    return c0, c1, c2, c3
+
+
+@inline_kernel
+def _with_seven_pairs(s, n, pairs, odd, form):
+    """The lower of the standard shanten ``s`` and seven pairs' (``form`` 1 or 2, 13+ tiles)."""
     if form != 0 and n >= 13:
         used = pairs if pairs < 7 else 7
         rest = 7 - used
@@ -144,12 +158,7 @@ def _others(c0, c1, c2, c3, miss, M, T):
     one table row and one :func:`~mjstats.core.shanten._final` away
     (:func:`_shanten_row`) instead of a full convolution per kind.
     """
-    if miss == 0:
-        c0 = 0
-    elif miss == 1:
-        c1 = 0
-    elif miss == 2:
-        c2 = 0
+    c0, c1, c2, c3 = _legal_codes(c0, c1, c2, c3, miss)
     r0 = T.suit[c0]
     r1 = T.suit[c1]
     r2 = T.suit[c2]
@@ -162,17 +171,6 @@ def _others(c0, c1, c2, c3, miss, M, T):
 @inline_kernel
 def _part(k):
     return k // 9 if k < 27 else 3
-
-
-@inline_kernel
-def _pick4(p, a0, a1, a2, a3):
-    if p == 0:
-        return a0
-    if p == 1:
-        return a1
-    if p == 2:
-        return a2
-    return a3
 
 
 @inline_kernel
@@ -190,7 +188,7 @@ def _moved_rows(c0, c1, c2, c3, h, step, miss, T, rows):
         if p == miss:
             rows[k] = T.suit[0]
             continue
-        code = _pick4(p, c0, c1, c2, c3) + step * _POW5[k - 9 * p]
+        code = _pick(p, c0, c1, c2, c3) + step * _POW5[k - 9 * p]
         rows[k] = T.honor[code] if p == 3 else T.suit[code]
 
 
@@ -200,13 +198,7 @@ def _shanten_row(row, other, n, pairs, odd, form, M):
     s = 127
     if form != 1:
         s = 3 * M + 1 - _final(row, other, M)
-    if form != 0 and n >= 13:
-        used = pairs if pairs < 7 else 7
-        rest = 7 - used
-        s7 = 13 - 2 * used - (odd if odd < rest else rest)
-        if s7 < s:
-            s = s7
-    return s
+    return _with_seven_pairs(s, n, pairs, odd, form)
 
 
 @inline_kernel
@@ -251,6 +243,50 @@ def _state_codes(h, dead):
 
 
 @kernel
+def _grow_states(hands, info, start):
+    """The state arrays of a graph with room for twice as many states."""
+    cap = 2 * info.shape[0]
+    return _grow2(hands, cap), _grow2(info, cap), _grow1(start, cap + 1)
+
+
+@inline_kernel
+def _insert(t, slot, lo, hi, i, hands, h, kind, delta, info, s, d, full):
+    """Record state ``i``: its key at ``slot``, its hand (``h`` and ``delta`` of ``kind``).
+
+    Also its shanten ``s``, its exchanges ``d`` from the root and whether it
+    expands every move (``full``).
+    """
+    t[slot, 0] = lo
+    t[slot, 1] = hi
+    t[slot, 2] = i
+    for q in range(34):
+        hands[i, q] = h[q]
+    hands[i, kind] += delta
+    info[i, 0] = s
+    info[i, 1] = d
+    info[i, 2] = full
+
+
+@inline_kernel
+def _find_or_add(t, lo, hi, n, hands, info, start, h, kind, delta, s, d, full):
+    """The index of the state keyed ``(lo, hi)``, added as state ``n`` if new.
+
+    Returns the table and state arrays (grown when full), the index and the new
+    count of states.
+    """
+    slot = _lookup(t, lo, hi)
+    i = t[slot, 2]
+    if i >= 0:
+        return t, hands, info, start, i, n
+    if n >= info.shape[0]:
+        hands, info, start = _grow_states(hands, info, start)
+    _insert(t, slot, lo, hi, n, hands, h, kind, delta, info, s, d, full)
+    if 2 * (n + 1) > t.shape[0]:
+        t = _rehash(t, 2 * t.shape[0])
+    return t, hands, info, start, n, n + 1
+
+
+@kernel
 def _build(root, origin, avail, dead, miss, form, improve, extra, objective, root_all,
            T_draws, max_states,
            score_mode, family, values, sw, mt, mk, nm, flags, T):
@@ -278,13 +314,10 @@ def _build(root, origin, avail, dead, miss, form, improve, extra, objective, roo
     tA = _new_table(2 * cap)
     tB = _new_table(2 * cap)
     a_hand = np.zeros((cap, 34), dtype=np.int8)
-    a_s = np.zeros(cap, dtype=np.int8)
-    a_d = np.zeros(cap, dtype=np.int8)
-    a_full = np.zeros(cap, dtype=np.uint8)
+    a_info = np.zeros((cap, 3), dtype=np.int8)  # shanten, exchanges from the root, full
     a_start = np.zeros(cap + 1, dtype=np.int64)
     b_hand = np.zeros((cap, 34), dtype=np.int8)
-    b_s = np.zeros(cap, dtype=np.int8)
-    b_d = np.zeros(cap, dtype=np.int8)
+    b_info = np.zeros((cap, 3), dtype=np.int8)  # shanten, exchanges from the root, -
     b_start = np.zeros(cap + 1, dtype=np.int64)
     ecap = 4096
     ea_kind = np.zeros(ecap, dtype=np.int8)
@@ -320,7 +353,7 @@ def _build(root, origin, avail, dead, miss, form, improve, extra, objective, roo
         tB[j, 1] = hi
         tB[j, 2] = 0
         b_hand[0] = root
-        b_s[0] = s_root
+        b_info[0, 0] = s_root
         nB = 1
     else:
         j = _lookup(tA, lo, hi)
@@ -328,8 +361,8 @@ def _build(root, origin, avail, dead, miss, form, improve, extra, objective, roo
         tA[j, 1] = hi
         tA[j, 2] = 0
         a_hand[0] = root
-        a_s[0] = s_root
-        a_full[0] = 1 if improve != 0 and s_root < s_root + extra else 0
+        a_info[0, 0] = s_root
+        a_info[0, 2] = 1 if improve != 0 and s_root < s_root + extra else 0
         nA = 1
 
     ia = 0
@@ -341,8 +374,8 @@ def _build(root, origin, avail, dead, miss, form, improve, extra, objective, roo
             for k in range(34):
                 h[k] = b_hand[ib, k]
             c0, c1, c2, c3, n, pairs, odd = _state_codes(h, dead)
-            s14 = np.int64(b_s[ib])
-            d14 = np.int64(b_d[ib])
+            s14 = np.int64(b_info[ib, 0])
+            d14 = np.int64(b_info[ib, 1])
             b_start[ib] = neB
             is_root = root_is_b and ib == 0
             if is_root:
@@ -381,34 +414,14 @@ def _build(root, origin, avail, dead, miss, form, improve, extra, objective, roo
                             oj += 1
                         else:
                             oj -= 1
-                    s13 = _shanten_row(rows[j], _pick4(p, o0, o1, o2, o3), n - 1, pj, oj, form, M)
+                    s13 = _shanten_row(rows[j], _pick(p, o0, o1, o2, o3), n - 1, pj, oj, form, M)
                     if not full and s13 != s14:
                         continue
                     lo, hi = _key(e0, e1, e2, e3)
-                    slot = _lookup(tA, lo, hi)
-                    a = tA[slot, 2]
-                    if a < 0:
-                        if nA >= a_s.shape[0]:
-                            c2x = 2 * a_s.shape[0]
-                            a_hand = _grow2(a_hand, c2x)
-                            a_s = _grow1(a_s, c2x)
-                            a_d = _grow1(a_d, c2x)
-                            a_full = _grow1(a_full, c2x)
-                            a_start = _grow1(a_start, c2x + 1)
-                        a = nA
-                        nA += 1
-                        tA[slot, 0] = lo
-                        tA[slot, 1] = hi
-                        tA[slot, 2] = a
-                        for k in range(34):
-                            a_hand[a, k] = h[k]
-                        a_hand[a, j] -= 1
-                        a_s[a] = s13
-                        dd = d14 - (1 if h[j] > origin[j] else 0)
-                        a_d[a] = dd
-                        a_full[a] = 1 if improve != 0 and dd + s13 < s_root + extra else 0
-                        if 2 * nA > tA.shape[0]:
-                            tA = _rehash(tA, 2 * tA.shape[0])
+                    dd = d14 - (1 if h[j] > origin[j] else 0)
+                    tA, a_hand, a_info, a_start, a, nA = _find_or_add(
+                        tA, lo, hi, nA, a_hand, a_info, a_start, h, j, -1, s13, dd,
+                        1 if improve != 0 and dd + s13 < s_root + extra else 0)
                     if neB >= eb_a.shape[0]:
                         eb_kind = _grow1(eb_kind, 2 * eb_a.shape[0])
                         eb_a = _grow1(eb_a, 2 * eb_a.shape[0])
@@ -427,9 +440,9 @@ def _build(root, origin, avail, dead, miss, form, improve, extra, objective, roo
             for k in range(34):
                 h[k] = a_hand[ia, k]
             c0, c1, c2, c3, n, pairs, odd = _state_codes(h, dead)
-            s = np.int64(a_s[ia])
-            d = np.int64(a_d[ia])
-            full = a_full[ia] != 0
+            s = np.int64(a_info[ia, 0])
+            d = np.int64(a_info[ia, 1])
+            full = a_info[ia, 2] != 0
             a_start[ia] = neA
             M = (n - 1) // 3 if (n - 1) // 3 < 4 else 4
             o0, o1, o2, o3 = _others(c0, c1, c2, c3, miss, M, T)
@@ -452,34 +465,15 @@ def _build(root, origin, avail, dead, miss, form, improve, extra, objective, roo
                     ok -= 1
                 else:
                     ok += 1
-                s14 = _shanten_row(rows[k], _pick4(p, o0, o1, o2, o3), n + 1, pk, ok, form, M)
+                s14 = _shanten_row(rows[k], _pick(p, o0, o1, o2, o3), n + 1, pk, ok, form, M)
                 if not full and s14 >= s:
                     continue
                 d14 = d + (1 if h[k] >= origin[k] else 0)
                 if improve != 0 and s14 > T_draws - d14:
                     continue
                 lo, hi = _key(e0, e1, e2, e3)
-                slot = _lookup(tB, lo, hi)
-                b = tB[slot, 2]
-                if b < 0:
-                    if nB >= b_s.shape[0]:
-                        c2x = 2 * b_s.shape[0]
-                        b_hand = _grow2(b_hand, c2x)
-                        b_s = _grow1(b_s, c2x)
-                        b_d = _grow1(b_d, c2x)
-                        b_start = _grow1(b_start, c2x + 1)
-                    b = nB
-                    nB += 1
-                    tB[slot, 0] = lo
-                    tB[slot, 1] = hi
-                    tB[slot, 2] = b
-                    for q in range(34):
-                        b_hand[b, q] = h[q]
-                    b_hand[b, k] += 1
-                    b_s[b] = s14
-                    b_d[b] = d14
-                    if 2 * nB > tB.shape[0]:
-                        tB = _rehash(tB, 2 * tB.shape[0])
+                tB, b_hand, b_info, b_start, b, nB = _find_or_add(
+                    tB, lo, hi, nB, b_hand, b_info, b_start, h, k, 1, s14, d14, 0)
                 win = -1
                 if s14 == -1:
                     v = 1.0
@@ -521,8 +515,9 @@ def _build(root, origin, avail, dead, miss, form, improve, extra, objective, roo
         if status != STATUS_OK:
             break
     return (status, s_root,
-            a_hand[:nA], a_s[:nA], a_d[:nA], a_full[:nA], a_start[: nA + 1],
-            b_hand[:nB], b_s[:nB], b_start[: nB + 1],
+            a_hand[:nA], a_info[:nA, 0].copy(), a_info[:nA, 1].copy(),
+            a_info[:nA, 2].astype(np.uint8), a_start[: nA + 1],
+            b_hand[:nB], b_info[:nB, 0].copy(), b_start[: nB + 1],
             ea_kind[:neA], ea_w[:neA], ea_b[:neA], ea_win[:neA],
             eb_kind[:neB], eb_a[:neB],
             w_val[:nW], w_pat[:nW])
