@@ -228,8 +228,11 @@ def odds(hand, rules=None, *, table: int = 0, table_bots: str = "efficiency",
         raise RuleError(
             f"odds covers the mahjong rule sets (sichuan, sichuan-app, guangan, liuzhou); "
             f"{_resolve(rules).name!r} is Da Er")
+    from mjstats._checks import count
+
     _check_keywords("odds", _keywords(fn, ("hand", "rules")) + (
         "table", "table_bots", "table_player", "seed"), rules or "none", options)
+    table = count(table, "table (deals per discard of the table model)", minimum=0)
     exact = fn(hand, rules, **options)
     if not table:
         return exact

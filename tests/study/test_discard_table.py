@@ -72,3 +72,9 @@ def test_joined_to_the_exact_table_and_printed(capsys):
 def test_bad_input(kwargs, match):
     with pytest.raises(mj.MjStatsError, match=match):
         table_odds(rollouts=10, **kwargs)
+
+
+@pytest.mark.parametrize("table", [True, -3, 2.5])
+def test_table_size_is_checked_before_any_work(table):
+    with pytest.raises(mj.MjStatsError, match="table"):
+        mj.odds(HAND, "sichuan", missing="s", draws=4, table=table)
