@@ -105,14 +105,21 @@ def _edge_value(e, ea_b, ea_win, w_val, b_s, VB, VB2, VB3, objective):
     return VB[b], VB2[b], VB3[b], False
 
 
+STEP_THROWN = 0
+STEP_MOVE = 1
+STEP_END = 2
+
+
 @inline_kernel
 def _kept(a, u1, improve, a_start, ea_w, ea_b, ea_win, w_val, b_s, V, V2, V3, VB, VB2, VB3,
-          objective):
+          objective, step):
     """The draws state ``a`` keeps at draw ``u1 - 1``: their weight and weighted values.
 
-    Returns ``W`` and the sums of weight x value of the three quantities.  The
-    fast mode keeps every edge; improving, a draw is kept when it beats the hand
-    as it is (:func:`_better`).
+    Returns ``W`` and the sums of weight x value of the three quantities, and
+    records each draw's fate in ``step[u1 - 1, e]``: thrown back (the hand stays),
+    kept to move on (to its 14-tile state's best discard), or kept to end play (a
+    win, or a ready hand under the ready objective).  The fast mode keeps every
+    edge; improving, a draw is kept when it beats the hand as it is (:func:`_better`).
     """
     here = V[a, u1]
     here2 = V2[a, u1]
@@ -122,9 +129,11 @@ def _kept(a, u1, improve, a_start, ea_w, ea_b, ea_win, w_val, b_s, V, V2, V3, VB
     acc2 = 0.0
     acc3 = 0.0
     for e in range(a_start[a], a_start[a + 1]):
-        g, g2, g3, _ = _edge_value(e, ea_b, ea_win, w_val, b_s, VB, VB2, VB3, objective)
+        g, g2, g3, end = _edge_value(e, ea_b, ea_win, w_val, b_s, VB, VB2, VB3, objective)
         if improve != 0 and not _better(g, g2, g3, here, here2, here3):
+            step[u1 - 1, e] = STEP_THROWN
             continue
+        step[u1 - 1, e] = STEP_END if end else STEP_MOVE
         w = float(ea_w[e])
         W += w
         acc += w * g
@@ -135,14 +144,18 @@ def _kept(a, u1, improve, a_start, ea_w, ea_b, ea_win, w_val, b_s, V, V2, V3, VB
 
 @kernel
 def _backward(a_s, improve, a_start, b_s, b_start, ea_w, ea_b, ea_win, eb_a, w_val,
-              S, T, objective, published, V, V2, V3):
-    """Fill ``V``, ``V2``, ``V3`` (``nA x (T + 1)``, zeros on entry) backwards from ``T - 1``."""
+              S, T, objective, published, V, V2, V3, step, kept_w, best_at):
+    """Fill ``V``, ``V2``, ``V3`` (``nA x (T + 1)``, zeros on entry) backwards from ``T - 1``.
+
+    Records the policy for :func:`_forward`, row ``u`` for draw ``u``: ``step[u, e]``
+    (see :func:`_kept`), ``kept_w[u, a]`` the weight state ``a`` keeps, ``best_at[u, b]``
+    the 13-tile state that 14-tile state ``b`` discards to.
+    """
     nA = V.shape[0]
     nB = b_s.shape[0]
     VB = np.zeros(nB, dtype=np.float64)
     VB2 = np.zeros(nB, dtype=np.float64)
     VB3 = np.zeros(nB, dtype=np.float64)
-    bestA = np.zeros(nB, dtype=np.int32)
     for a in range(nA):
         if a_s[a] <= 0:  # ready: the probability of becoming ready is 1
             for u in range(T + 1):
@@ -150,13 +163,14 @@ def _backward(a_s, improve, a_start, b_s, b_start, ea_w, ea_b, ea_win, eb_a, w_v
                 if objective == OBJ_READY:
                     V[a, u] = 1.0
     for u in range(T - 1, -1, -1):
-        _b_values(V, V2, V3, u + 1, b_start, eb_a, VB, VB2, VB3, bestA)
+        _b_values(V, V2, V3, u + 1, b_start, eb_a, VB, VB2, VB3, best_at[u])
         left = float(S - u)
         for a in range(nA):
             if objective == OBJ_READY and a_s[a] <= 0:
                 continue
             W, acc, acc2, acc3 = _kept(a, u + 1, improve, a_start, ea_w, ea_b, ea_win, w_val,
-                                       b_s, V, V2, V3, VB, VB2, VB3, objective)
+                                       b_s, V, V2, V3, VB, VB2, VB3, objective, step)
+            kept_w[u, a] = W
             D = left if published or W <= left else W
             V[a, u] = (1.0 - W / D) * V[a, u + 1] + acc / D
             V2[a, u] = (1.0 - W / D) * V2[a, u + 1] + acc2 / D
@@ -165,10 +179,9 @@ def _backward(a_s, improve, a_start, b_s, b_start, ea_w, ea_b, ea_win, eb_a, w_v
 
 
 @kernel
-def _forward(roots, a_s, improve, a_start, b_s, b_start, ea_w, ea_b, ea_win, eb_a, w_val,
-             w_vidx, w_pat, S, T, objective, published, V, V2, V3,
-             win_at, ready_at, ev_at, hist, pat):
-    """Follow every root candidate forward under the policy of ``V``, ``V2``, ``V3``.
+def _forward(roots, a_s, a_start, b_s, ea_w, ea_b, ea_win, w_val, w_vidx, w_pat, S, T,
+             objective, published, step, kept_w, best_at, win_at, ready_at, ev_at, hist, pat):
+    """Follow every root candidate forward under the policy :func:`_backward` recorded.
 
     Writes, per candidate ``c`` and draw ``u`` (0-based: the ``u + 1``-th draw), the
     probability of winning at that draw (``win_at``), of first being ready at it
@@ -177,16 +190,11 @@ def _forward(roots, a_s, improve, a_start, b_s, b_start, ea_w, ea_b, ea_win, eb_
     win holding pattern ``i``.
     """
     nA = a_s.shape[0]
-    nB = b_s.shape[0]
     C = roots.shape[0]
     q0 = np.zeros((nA, C), dtype=np.float64)  # never ready so far
     q1 = np.zeros((nA, C), dtype=np.float64)  # ready at some point
     n0 = np.zeros((nA, C), dtype=np.float64)
     n1 = np.zeros((nA, C), dtype=np.float64)
-    VB = np.zeros(nB, dtype=np.float64)
-    VB2 = np.zeros(nB, dtype=np.float64)
-    VB3 = np.zeros(nB, dtype=np.float64)
-    bestA = np.zeros(nB, dtype=np.int32)
     live = np.zeros(nA, dtype=np.uint8)
     for c in range(C):
         r = roots[c]
@@ -196,7 +204,6 @@ def _forward(roots, a_s, improve, a_start, b_s, b_start, ea_w, ea_b, ea_win, eb_
             q0[r, c] = 1.0
         live[r] = 1
     for u in range(T):
-        _b_values(V, V2, V3, u + 1, b_start, eb_a, VB, VB2, VB3, bestA)
         left = float(S - u)
         for a in range(nA):
             if live[a] == 0:
@@ -205,24 +212,18 @@ def _forward(roots, a_s, improve, a_start, b_s, b_start, ea_w, ea_b, ea_win, eb_
                 for c in range(C):  # ready: the ready objective is met, play stops
                     n1[a, c] += q1[a, c]
                 continue
-            here = V[a, u + 1]
-            here2 = V2[a, u + 1]
-            here3 = V3[a, u + 1]
-            W, _, _, _ = _kept(a, u + 1, improve, a_start, ea_w, ea_b, ea_win, w_val, b_s,
-                               V, V2, V3, VB, VB2, VB3, objective)
+            W = kept_w[u, a]
             D = left if published or W <= left else W
             stay = 1.0 - W / D
             for c in range(C):
                 n0[a, c] += stay * q0[a, c]
                 n1[a, c] += stay * q1[a, c]
             for e in range(a_start[a], a_start[a + 1]):
-                g, g2, g3, term = _edge_value(e, ea_b, ea_win, w_val, b_s, VB, VB2, VB3,
-                                              objective)
-                if improve != 0 and not _better(g, g2, g3, here, here2, here3):
+                st = step[u, e]
+                if st == STEP_THROWN:
                     continue
                 p = float(ea_w[e]) / D
-                b = ea_b[e]
-                if term:
+                if st == STEP_END:
                     win = ea_win[e]
                     for c in range(C):
                         m0 = p * q0[a, c]
@@ -242,7 +243,7 @@ def _forward(roots, a_s, improve, a_start, b_s, b_start, ea_w, ea_b, ea_win, eb_
                                 bits >>= 1
                                 i += 1
                 else:
-                    t = bestA[b]
+                    t = best_at[u, ea_b[e]]
                     if t < 0:
                         continue
                     live[t] = 1

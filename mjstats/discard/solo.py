@@ -308,8 +308,12 @@ def _solve(G: _Graph, miss: int, h, as_is: bool, S: int, T: int, obj: int, publi
     V = np.zeros((nA, T + 1), dtype=np.float64)
     V2 = np.zeros((nA, T + 1), dtype=np.float64)
     V3 = np.zeros((nA, T + 1), dtype=np.float64)
-    _dp._backward(G.a_s, 1 if improve else 0, G.a_start, G.b_s, G.b_start, G.ea_w, G.ea_b, G.ea_win,
-                  G.eb_a, G.w_val, S, T, obj, published, V, V2, V3)
+    step = np.zeros((T, G.ea_b.shape[0]), dtype=np.uint8)  # the policy, draw by draw
+    kept_w = np.zeros((T, nA), dtype=np.float64)
+    best_at = np.zeros((T, G.b_s.shape[0]), dtype=np.int32)
+    _dp._backward(G.a_s, 1 if improve else 0, G.a_start, G.b_s, G.b_start, G.ea_w, G.ea_b,
+                  G.ea_win, G.eb_a, G.w_val, S, T, obj, published, V, V2, V3, step, kept_w,
+                  best_at)
     vals, vidx = np.unique(G.w_val, return_inverse=True)
     C = roots.shape[0]
     n_pat = 63
@@ -318,9 +322,9 @@ def _solve(G: _Graph, miss: int, h, as_is: bool, S: int, T: int, obj: int, publi
     ev_at = np.zeros((C, T))
     hist = np.zeros((C, max(len(vals), 1)))
     pat = np.zeros((C, n_pat))
-    _dp._forward(roots, G.a_s, 1 if improve else 0, G.a_start, G.b_s, G.b_start, G.ea_w, G.ea_b,
-                 G.ea_win, G.eb_a, G.w_val, vidx.astype(np.int64), G.w_pat, S, T, obj,
-                 published, V, V2, V3, win_at, ready_at, ev_at, hist, pat)
+    _dp._forward(roots, G.a_s, G.a_start, G.b_s, G.ea_w, G.ea_b, G.ea_win, G.w_val,
+                 vidx.astype(np.int64), G.w_pat, S, T, obj, published, step, kept_w, best_at,
+                 win_at, ready_at, ev_at, hist, pat)
     jin = [_lowering(G.a_hand[a], avail, dead, miss, fm, Tb) for a in roots]
     return dict(miss=miss, kinds=kinds, shanten=G.a_s[roots].astype(int), V=V[roots],
                 win_at=win_at, ready_at=ready_at, ev_at=ev_at, hist=hist, values=vals,
