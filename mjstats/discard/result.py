@@ -39,7 +39,8 @@ class Odds:
         ``discard``, ``missing``, ``pattern`` (zh), ``en``, ``p`` (probability of a
         win holding it), ``p_given_win``.
     info : dict
-        ``S`` (unseen tiles at the first draw), ``T`` (draws), ``objective``,
+        ``S`` (unseen tiles at the first draw), ``T`` (draws), ``objective`` and
+        ``ranked_by`` (the table column it ranks by),
         ``model``, ``improve``, ``extra``, ``states`` (per missing suit), ``rules``,
         ``skipped`` (missing suits of ``"choose"`` whose search passed ``max_states``).
     """

@@ -28,6 +28,8 @@ from mjstats.tiles import tileset as _tileset
 from mjstats.tiles.tilesets import SUIT_NAMES_ZH, SUITS
 
 OBJECTIVES = ("win", "ready", "value")
+RANKED_BY = {"win": "p_win", "ready": "p_ready", "value": "ev"}
+"""The table column each objective ranks the discards by (``info["ranked_by"]``)."""
 MODELS = ("default", "published")
 FORMS = ("standard", "seven_pairs", "any")
 OTHER_HANDS = 39
@@ -63,6 +65,34 @@ def _tiles(text, what: str, ts) -> np.ndarray:
         raise HandError(
             f"{what} is notation ('5p9m') or a count vector of shape (34,), got {text!r}")
     return arr.astype(np.int64)
+
+
+def _available(h, visible, ms, ts) -> np.ndarray:
+    """Copies of each kind the player has not seen outside the hand (``c_k - v_k``).
+
+    ``v_k`` counts the ``visible`` tiles and the player's melds ``ms``; a kind held
+    and seen more often than the tile set has it is a :class:`HandError`.
+    """
+    seen = _tiles(visible, "visible", ts)
+    for m in ms:
+        seen += m.tiles().astype(np.int64)
+    copies = ts.mask.astype(np.int64) * 4
+    over = np.flatnonzero(h + seen > copies)
+    if over.size:
+        k = int(over[0])
+        raise HandError(
+            f"{kind_name(k)} ({kind_name_zh(k)}): {int(h[k])} in hand + {int(seen[k])} seen "
+            f"(visible and melds) > the {int(copies[k])} copies of the tile set"
+        )
+    return copies - seen
+
+
+def default_draws(S: int) -> int:
+    """The draws when not given: ``S`` unseen tiles less three hands, shared by four.
+
+    13 on a fresh Sichuan wall, 16 Guang'an, 20 Liuzhou.
+    """
+    return max(1, (S - OTHER_HANDS) // 4)
 
 
 def _missing_choices(missing, R, hand) -> list[int]:
@@ -195,23 +225,9 @@ def odds(hand, rules=None, *, melds=None, visible=None, draws=None, dealer: bool
             f"with {len(ms)} meld(s) the concealed hand holds {conc_13 + 1} tiles (choose a "
             f"discard) or {conc_13} (evaluate as is), got {n}"
         )
-    seen = _tiles(visible, "visible", ts)
-    for m in ms:
-        seen += m.tiles().astype(np.int64)
-    copies = ts.mask.astype(np.int64) * 4
-    over = np.flatnonzero(h + seen > copies)
-    if over.size:
-        k = int(over[0])
-        raise HandError(
-            f"{kind_name(k)} ({kind_name_zh(k)}): {int(h[k])} in hand + {int(seen[k])} seen "
-            f"(visible and melds) > the {int(copies[k])} copies of the tile set"
-        )
-    avail = copies - seen
+    avail = _available(h, visible, ms, ts)
     S = int(avail.sum()) - n
-    if draws is None:
-        T = max(1, (S - OTHER_HANDS) // 4)
-    else:
-        T = count(draws, "draws", minimum=1)
+    T = default_draws(S) if draws is None else count(draws, "draws", minimum=1)
     if T > S:
         raise OddsError(f"draws={T} but only {S} tiles are unseen")
 
@@ -266,7 +282,8 @@ def odds(hand, rules=None, *, melds=None, visible=None, draws=None, dealer: bool
             raise OddsError(f"every missing suit passed max_states={max_states:,} hands; ask "
                             f"for fewer draws or a larger max_states")
         raise RuleError("every missing suit holds one of the melds: no legal win exists")
-    info = dict(S=S, T=T, objective=objective, model=model, improve=improve, extra=extra,
+    info = dict(S=S, T=T, objective=objective, ranked_by=RANKED_BY[objective], model=model,
+                improve=improve, extra=extra,
                 rules=None if R is None else R.name, tileset=ts.name,
                 states={SUITS[p["miss"]] if p["miss"] >= 0 else "-": p["states"] for p in pieces},
                 skipped=skipped)

@@ -7,8 +7,6 @@ import numpy as np
 from mjstats.tiles import kind_name, kind_name_zh
 from mjstats.tiles.tilesets import SUITS
 
-_OBJ_COLUMN = {"win": "p_win", "ready": "p_ready", "value": "ev"}
-
 
 def _name(k: int) -> tuple[str, str]:
     return ("-", "-") if k < 0 else (kind_name(k), kind_name_zh(k))
@@ -30,6 +28,7 @@ def assemble(pieces: list[dict], info: dict, R) -> dict:
         for c, k in enumerate(p["kinds"]):
             k = int(k)
             en, zh = _name(k)
+            cand = dict(discard=en, missing=miss) if has_miss else dict(discard=en)
             s = int(p["shanten"][c])
             jin = p["jin"][c]
             p_win = np.cumsum(p["win_at"][c])
@@ -46,7 +45,7 @@ def assemble(pieces: list[dict], info: dict, R) -> dict:
                     m = float(p["pat"][c, i])
                     if m > 0:
                         patt.append((info_i.zh, info_i.en, m, m / pw))
-                        pats.append(dict(discard=en, missing=miss, pattern=info_i.zh,
+                        pats.append(dict(**cand, pattern=info_i.zh,
                                          en=info_i.en, p=m, p_given_win=m / pw))
             patt.sort(key=lambda x: -x[2])
             row = dict(discard=en, discard_zh=zh)
@@ -62,34 +61,30 @@ def assemble(pieces: list[dict], info: dict, R) -> dict:
                 p_ready=float(p_ready[-1]),
                 p_win=pw if p["obj"] != 1 else np.nan,
                 ev=float(ev[-1]) if p["obj"] != 1 else np.nan,
-                value_dist=" ".join(f"{_num(v)}:{m:.4g}" for v, m in sorted(dist.items())),
+                value_dist=" ".join(f"{v:g}:{m:.4g}" for v, m in sorted(dist.items())),
             )
             rows.append(row)
             row_patts.append(patt)
             for t in range(T):
-                curves.append(dict(discard=en, missing=miss, t=t + 1, p_ready=float(p_ready[t]),
+                curves.append(dict(**cand, t=t + 1, p_ready=float(p_ready[t]),
                                    p_win=float(p_win[t]) if p["obj"] != 1 else np.nan,
                                    ev=float(ev[t]) if p["obj"] != 1 else np.nan))
             for u in range(T):
-                turns.append(dict(discard=en, missing=miss, u=u, draws_left=T - u,
+                turns.append(dict(**cand, u=u, draws_left=T - u,
                                   value=float(p["V"][c, u])))
             for v, m in sorted(dist.items()):
-                values.append(dict(discard=en, missing=miss, value=v, p=m))
+                values.append(dict(**cand, value=v, p=m))
     _top_patterns(rows, row_patts)
     table = pd.DataFrame(rows)
-    key = _OBJ_COLUMN[info["objective"]]
+    key = info["ranked_by"]
     order = ["p_win", "ev"] if key == "p_win" else [key, "p_win"] if key == "ev" else [key]
     table = table.sort_values(order, ascending=False, kind="stable").reset_index(drop=True)
-    if not has_miss:
-        for frame in (curves, turns, values, pats):
-            for r in frame:
-                r.pop("missing", None)
     return dict(
         table=table, curves=pd.DataFrame(curves), turn_curves=pd.DataFrame(turns),
         values=pd.DataFrame(values),
-        patterns=pd.DataFrame(pats, columns=["discard", "missing", "pattern", "en", "p",
-                                             "p_given_win"] if has_miss else
-                              ["discard", "pattern", "en", "p", "p_given_win"]))
+        patterns=pd.DataFrame(pats, columns=[*(["discard", "missing"] if has_miss else
+                                               ["discard"]), "pattern", "en", "p",
+                                             "p_given_win"]))
 
 
 def _top_patterns(rows: list[dict], row_patts: list[list]) -> None:
@@ -105,10 +100,6 @@ def _top_patterns(rows: list[dict], row_patts: list[list]) -> None:
     for row, patt in zip(rows, row_patts, strict=True):
         shown = [x for x in patt if x[0] not in always] + [x for x in patt if x[0] in always]
         row["top_patterns"] = ", ".join(f"{z} {e} {q:.0%}" for z, e, _, q in shown[:3])
-
-
-def _num(v: float) -> str:
-    return str(int(v)) if float(v).is_integer() else f"{v:g}"
 
 
 TABLE_COLUMNS = ("p_win", "p_win_lo", "p_win_hi", "payoff", "payoff_lo", "payoff_hi",

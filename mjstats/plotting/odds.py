@@ -14,7 +14,6 @@ from mjstats.errors import MjStatsError
 from mjstats.plotting.style import label, new_axes, offset
 from mjstats.tiles.tilesets import SUIT_NAMES_ZH, SUITS
 
-_OBJ_COLUMN = {"win": "p_win", "ready": "p_ready", "value": "ev"}
 _AXIS = {
     "p_win": ("胡牌概率 P(win by draw t)", "P(win by draw t)"),
     "p_ready": ("听牌概率 P(ready by draw t)", "P(ready by draw t)"),
@@ -132,7 +131,7 @@ def plot_odds(odds, top: int | None = 4, what: str | None = None, ax=None):
     table, curves = _frames(odds, "table", "curves")
     info = odds.info
     if what is None:
-        what = _OBJ_COLUMN.get(info.get("objective"), "p_win")
+        what = info.get("ranked_by", "p_win")
     if what not in ("p_win", "p_ready", "ev"):
         raise MjStatsError(f"what must be 'p_win', 'p_ready' or 'ev', got {what!r}")
     if curves[what].isna().all():
@@ -204,8 +203,7 @@ def plot_odds_values(odds, top: int | None = 4, ax=None):
         v = _rows(values, _key(row, has_miss), has_miss)
         x = np.array([slots.index(a) for a in v["value"]]) + offset(i, n)
         ax.bar(x, v["p"].to_numpy(), width=0.8 / n, label=candidate_label(row, has_miss))
-    ax.set_xticks(np.arange(len(slots)),
-                  [str(int(a)) if float(a).is_integer() else f"{a:g}" for a in slots])
+    ax.set_xticks(np.arange(len(slots)), [f"{a:g}" for a in slots])
     ax.set_xlabel(_value_axis(odds, "胡牌得分 value of the win", "value of the win"))
     ax.set_ylabel(label("概率 P(win worth v)", "P(win worth v)"))
     ax.set_title(_title(odds), fontsize=9)

@@ -19,7 +19,7 @@ from mjstats._checks import count
 from mjstats.core.rng import SeedLike, chunk_states, seed_sequence
 from mjstats.core.tables import tables
 from mjstats.discard import _table
-from mjstats.discard.solo import _missing_choices, _tiles
+from mjstats.discard.solo import OTHER_HANDS, _available, _missing_choices, _tiles, default_draws
 from mjstats.errors import HandError, MjStatsError, RuleError
 from mjstats.results.intervals import normal_quantile, wilson
 from mjstats.rules import rules as _rules
@@ -31,7 +31,6 @@ from mjstats.tiles.tilesets import SUITS
 
 CHUNK = 64
 """Rollouts per seeded chunk: the same seed gives the same numbers on any thread count."""
-OTHER_HANDS = 39
 
 
 def table_odds(hand, rules, *, visible=None, melds=None, draws=None, missing=None,
@@ -94,16 +93,9 @@ def table_odds(hand, rules, *, visible=None, melds=None, draws=None, missing=Non
     h = _tiles(hand, "hand", ts)
     if int(h.sum()) != 14:
         raise HandError(f"the table model plays a 14-tile hand, got {int(h.sum())} tiles")
-    seen = _tiles(visible, "visible", ts)
-    copies = ts.mask.astype(np.int64) * 4
-    over = np.flatnonzero(h + seen > copies)
-    if over.size:
-        k = int(over[0])
-        raise HandError(f"{kind_name(k)}: {int(h[k])} in hand + {int(seen[k])} visible > "
-                        f"{int(copies[k])} copies")
-    unseen = copies - seen - h
+    unseen = _available(h, visible, [], ts) - h
     S = int(unseen.sum())
-    T = max(1, (S - OTHER_HANDS) // 4) if draws is None else count(draws, "draws", minimum=1)
+    T = default_draws(S) if draws is None else count(draws, "draws", minimum=1)
     if OTHER_HANDS + 4 * T > S:
         raise MjStatsError(f"draws={T} needs {OTHER_HANDS + 4 * T} unseen tiles (three hands "
                            f"and a wall of 4 x draws), only {S} are unseen")
