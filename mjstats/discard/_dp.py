@@ -1,18 +1,18 @@
 """The exact odds over the hand graph: the backward recursion and the forward pass.
 
-Backward (tomohxx's recursion, "和了確率" eq. 6 and 8, generalised): ``V[a, u]``
+Backward (tomohxx's recursion, "和了確率" eq. 6 and 8, generalised): ``V[u, a]``
 is the objective's value of 13-tile state ``a`` at draw ``u`` (``u`` draws made,
-``T - u`` left), ``V[a, T] = 0``.  A draw edge ``(k, e_k, b)`` leads to 14-tile
+``T - u`` left), ``V[T, a] = 0``.  A draw edge ``(k, e_k, b)`` leads to 14-tile
 state ``b``, whose value at ``u + 1`` is the best of its discards
-(``VB[b] = max V[a', u + 1]``) or, for a legal win, the win itself (objective
+(``VB[b] = max V[u + 1, a']``) or, for a legal win, the win itself (objective
 ``win``: 1; ``ready``: 1 once ``b`` is ready; ``value``: the larger of the win's
 value and playing on).  With ``g_k`` that value::
 
-    V[a, u] = (1 - W / D) V[a, u + 1] + sum_k e_k g_k / D,   W = sum_k e_k
+    V[u, a] = (1 - W / D) V[u + 1, a] + sum_k e_k g_k / D,   W = sum_k e_k
 
 over the *branch* edges: in the published fast mode every draw that lowers
 shanten (all of the graph's edges), when improving only the draws worth keeping
-(``g_k > V[a, u + 1]``: a drawn tile may always be thrown at once).
+(``g_k > V[u + 1, a]``: a drawn tile may always be thrown at once).
 ``D = S - u`` in the published model; by default ``D = max(S - u, W)``, so that
 no probability exceeds 1.
 
@@ -67,8 +67,11 @@ def _better(x1, x2, x3, y1, y2, y3):
 
 
 @inline_kernel
-def _b_values(V, V2, V3, u1, b_start, eb_a, VB, VB2, VB3, bestA):
-    """Values of every 14-tile state at draw ``u1`` (its best discard) and that discard's target."""
+def _b_values(Vu, V2u, V3u, b_start, eb_a, VB, VB2, VB3, bestA):
+    """Values of every 14-tile state at one draw (its best discard) and that discard's target.
+
+    ``Vu``, ``V2u``, ``V3u`` are the 13-tile states' values at that draw.
+    """
     for b in range(VB.shape[0]):
         best = 0.0
         best2 = 0.0
@@ -76,10 +79,10 @@ def _b_values(V, V2, V3, u1, b_start, eb_a, VB, VB2, VB3, bestA):
         arg = -1
         for e in range(b_start[b], b_start[b + 1]):
             a = eb_a[e]
-            if arg < 0 or _better(V[a, u1], V2[a, u1], V3[a, u1], best, best2, best3):
-                best = V[a, u1]
-                best2 = V2[a, u1]
-                best3 = V3[a, u1]
+            if arg < 0 or _better(Vu[a], V2u[a], V3u[a], best, best2, best3):
+                best = Vu[a]
+                best2 = V2u[a]
+                best3 = V3u[a]
                 arg = a
         VB[b] = best
         VB2[b] = best2
@@ -111,19 +114,18 @@ STEP_END = 2
 
 
 @inline_kernel
-def _kept(a, u1, improve, a_start, ea_w, ea_b, ea_win, w_val, b_s, V, V2, V3, VB, VB2, VB3,
-          objective, step):
+def _kept(a, u1, improve, a_start, ea_w, ea_b, ea_win, w_val, b_s, here, here2, here3,
+          VB, VB2, VB3, objective, step):
     """The draws state ``a`` keeps at draw ``u1 - 1``: their weight and weighted values.
 
-    Returns ``W`` and the sums of weight x value of the three quantities, and
-    records each draw's fate in ``step[u1 - 1, e]``: thrown back (the hand stays),
-    kept to move on (to its 14-tile state's best discard), or kept to end play (a
-    win, or a ready hand under the ready objective).  The fast mode keeps every
-    edge; improving, a draw is kept when it beats the hand as it is (:func:`_better`).
+    ``here``, ``here2``, ``here3`` are the hand's own values at ``u1`` (a draw thrown
+    back leaves it as it is).  Returns ``W`` and the sums of weight x value of the
+    three quantities, and records each draw's fate in ``step[u1 - 1, e]``: thrown
+    back (the hand stays), kept to move on (to its 14-tile state's best discard),
+    or kept to end play (a win, or a ready hand under the ready objective).  The
+    fast mode keeps every edge; improving, a draw is kept when it beats the hand as
+    it is (:func:`_better`).
     """
-    here = V[a, u1]
-    here2 = V2[a, u1]
-    here3 = V3[a, u1]
     W = 0.0
     acc = 0.0
     acc2 = 0.0
@@ -143,15 +145,21 @@ def _kept(a, u1, improve, a_start, ea_w, ea_b, ea_win, w_val, b_s, V, V2, V3, VB
 
 
 @kernel
-def _backward(a_s, improve, a_start, b_s, b_start, ea_w, ea_b, ea_win, eb_a, w_val,
+def _backward(a_s, a_d, improve, a_start, b_s, b_start, ea_w, ea_b, ea_win, eb_a, w_val,
               S, T, objective, published, V, V2, V3, step, kept_w, best_at):
-    """Fill ``V``, ``V2``, ``V3`` (``nA x (T + 1)``, zeros on entry) backwards from ``T - 1``.
+    """Fill ``V``, ``V2``, ``V3`` (``(T + 1) x nA``, zeros on entry) backwards from ``T - 1``.
+
+    Row ``u`` holds every 13-tile state's values at draw ``u``, so that one draw's
+    pass reads one contiguous row.  A state ``d`` exchanges from the root
+    (``a_d``) is reached at draw ``d`` at the earliest, and a state of shanten
+    ``s > 0`` cannot even become ready after draw ``T - s``: outside those draws
+    its values are never read (they stay 0) and its policy is never followed.
 
     Records the policy for :func:`_forward`, row ``u`` for draw ``u``: ``step[u, e]``
     (see :func:`_kept`), ``kept_w[u, a]`` the weight state ``a`` keeps, ``best_at[u, b]``
     the 13-tile state that 14-tile state ``b`` discards to.
     """
-    nA = V.shape[0]
+    nA = a_s.shape[0]
     nB = b_s.shape[0]
     VB = np.zeros(nB, dtype=np.float64)
     VB2 = np.zeros(nB, dtype=np.float64)
@@ -159,23 +167,27 @@ def _backward(a_s, improve, a_start, b_s, b_start, ea_w, ea_b, ea_win, eb_a, w_v
     for a in range(nA):
         if a_s[a] <= 0:  # ready: the probability of becoming ready is 1
             for u in range(T + 1):
-                V3[a, u] = 1.0
+                V3[u, a] = 1.0
                 if objective == OBJ_READY:
-                    V[a, u] = 1.0
+                    V[u, a] = 1.0
     for u in range(T - 1, -1, -1):
-        _b_values(V, V2, V3, u + 1, b_start, eb_a, VB, VB2, VB3, best_at[u])
+        _b_values(V[u + 1], V2[u + 1], V3[u + 1], b_start, eb_a, VB, VB2, VB3, best_at[u])
         left = float(S - u)
         for a in range(nA):
-            if objective == OBJ_READY and a_s[a] <= 0:
+            s = a_s[a]
+            if u < a_d[a] or (s > 0 and u > T - s) or (objective == OBJ_READY and s <= 0):
                 continue
+            here = V[u + 1, a]
+            here2 = V2[u + 1, a]
+            here3 = V3[u + 1, a]
             W, acc, acc2, acc3 = _kept(a, u + 1, improve, a_start, ea_w, ea_b, ea_win, w_val,
-                                       b_s, V, V2, V3, VB, VB2, VB3, objective, step)
+                                       b_s, here, here2, here3, VB, VB2, VB3, objective, step)
             kept_w[u, a] = W
             D = left if published or W <= left else W
-            V[a, u] = (1.0 - W / D) * V[a, u + 1] + acc / D
-            V2[a, u] = (1.0 - W / D) * V2[a, u + 1] + acc2 / D
-            if a_s[a] > 0:
-                V3[a, u] = (1.0 - W / D) * V3[a, u + 1] + acc3 / D
+            V[u, a] = (1.0 - W / D) * here + acc / D
+            V2[u, a] = (1.0 - W / D) * here2 + acc2 / D
+            if s > 0:
+                V3[u, a] = (1.0 - W / D) * here3 + acc3 / D
 
 
 @kernel

@@ -24,6 +24,8 @@ suit (定缺) never count towards a win and must be thrown first.
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 import numpy as np
 
 from mjstats._jit import inline_kernel, kernel
@@ -202,6 +204,42 @@ def _shanten_row(row, other, n, pairs, odd, form, M):
 
 
 @inline_kernel
+def _fill_moved(c0, c1, c2, c3, h, step, n, pairs, odd, miss, form, dead, M, T, rows, out):
+    """:func:`_moved_shanten` for ``M`` melds (a constant at the common call: loops unrolled)."""
+    o0, o1, o2, o3 = _others(c0, c1, c2, c3, miss, M, T)
+    _moved_rows(c0, c1, c2, c3, h, step, miss, T, rows)
+    for k in range(34):
+        x = h[k]
+        if (step < 0 and x == 0) or (step > 0 and x >= 4):
+            out[k] = 127
+            continue
+        pk = pairs
+        ok = odd
+        if dead[k] == 0:
+            if (x % 2 == 1) == (step > 0):  # a pair made (odd count + 1) or broken (even - 1)
+                pk += step
+                ok -= step
+            else:
+                ok += step
+        p = _part(k)
+        out[k] = _shanten_row(rows[k], _pick(p, o0, o1, o2, o3), n + step, pk, ok, form, M)
+
+
+@kernel
+def _moved_shanten(c0, c1, c2, c3, h, step, n, pairs, odd, miss, form, dead, T, rows, out):
+    """Legal shanten of hand ``h`` after one tile of each kind more (``step`` 1) or less (-1).
+
+    ``out[k]`` for every kind (127 where there is no such tile to remove, or no
+    fifth copy to add); ``c0..c3, n, pairs, odd`` are :func:`_state_codes` of ``h``.
+    """
+    M = (n + step - 1) // 3
+    if M >= 4:
+        _fill_moved(c0, c1, c2, c3, h, step, n, pairs, odd, miss, form, dead, 4, T, rows, out)
+    else:
+        _fill_moved(c0, c1, c2, c3, h, step, n, pairs, odd, miss, form, dead, M, T, rows, out)
+
+
+@inline_kernel
 def _key(c0, c1, c2, c3):
     return c0 + c1 * P9 + c2 * P18, c3
 
@@ -267,23 +305,173 @@ def _insert(t, slot, lo, hi, i, hands, h, kind, delta, info, s, d, full):
     info[i, 2] = full
 
 
+@kernel
+def _room(t, n, hands, info, start, more):
+    """The table and state arrays with room for ``more`` states beyond ``n``.
+
+    Called once per state expanded, before its moves, so that adding a state in
+    the inner loop never reallocates (the arrays are rebound here only).
+    """
+    while n + more > info.shape[0]:
+        hands, info, start = _grow_states(hands, info, start)
+    while 2 * (n + more) > t.shape[0]:
+        t = _rehash(t, 2 * t.shape[0])
+    return t, hands, info, start
+
+
+@kernel
+def _room1(a, need):
+    """``a``, or a copy grown by doubling to at least ``need`` entries."""
+    if need <= a.shape[0]:
+        return a
+    cap = a.shape[0]
+    while cap < need:
+        cap *= 2
+    return _grow1(a, cap)
+
+
 @inline_kernel
-def _find_or_add(t, lo, hi, n, hands, info, start, h, kind, delta, s, d, full):
+def _find_or_add(t, lo, hi, n, hands, info, h, kind, delta, s, d, full):
     """The index of the state keyed ``(lo, hi)``, added as state ``n`` if new.
 
-    Returns the table and state arrays (grown when full), the index and the new
-    count of states.
+    Returns the index and the new count of states; the arrays have room
+    (:func:`_room`).
     """
     slot = _lookup(t, lo, hi)
     i = t[slot, 2]
     if i >= 0:
-        return t, hands, info, start, i, n
-    if n >= info.shape[0]:
-        hands, info, start = _grow_states(hands, info, start)
+        return i, n
     _insert(t, slot, lo, hi, n, hands, h, kind, delta, info, s, d, full)
-    if 2 * (n + 1) > t.shape[0]:
-        t = _rehash(t, 2 * t.shape[0])
-    return t, hands, info, start, n, n + 1
+    return n, n + 1
+
+
+class _Search(NamedTuple):
+    """The fixed facts of one graph search (see :func:`_build`)."""
+
+    miss: int
+    form: int
+    improve: int
+    extra: int
+    objective: int
+    root_all: int
+    T_draws: int
+    s_root: int
+    root_is_b: int
+    score_mode: int
+    family: int
+    nm: int
+    flags: int
+
+
+@kernel
+def _discards(ib, P, origin, dead, h, rows, sh, b_hand, b_info, tA, a_hand, a_info, nA,
+              eb_kind, eb_a, neB, T):
+    """Expand 14-tile state ``ib``: its discard edges and the 13-tile states they leave.
+
+    The arrays have room for 34 more states and edges (:func:`_room`).  Returns the
+    new counts of 13-tile states and of discard edges.
+    """
+    for k in range(34):
+        h[k] = b_hand[ib, k]
+    s14 = np.int64(b_info[ib, 0])
+    d14 = np.int64(b_info[ib, 1])
+    is_root = P.root_is_b != 0 and ib == 0
+    if is_root:
+        full = P.root_all != 0
+    else:
+        full = P.improve != 0 and d14 + s14 < P.s_root + P.extra
+    if not (is_root or s14 >= 0 or P.objective == 2):
+        return nA, neB  # a win, not played on
+    c0, c1, c2, c3, n, pairs, odd = _state_codes(h, dead)
+    # the missing suit's tiles must go first, and which of them goes does not
+    # matter (they never count, and a drawn one is thrown at once): past the
+    # root, only the lowest is thrown, so hands differing only in which dead
+    # tiles they still hold are not searched again and again
+    held_dead = False
+    first_dead = -1
+    for k in range(34):
+        if h[k] > 0 and dead[k] != 0:
+            held_dead = True
+            if first_dead < 0:
+                first_dead = k
+    _moved_shanten(c0, c1, c2, c3, h, -1, n, pairs, odd, P.miss, P.form, dead, T, rows, sh)
+    for j in range(34):
+        if h[j] == 0 or (held_dead and dead[j] == 0):
+            continue
+        if held_dead and not is_root and j != first_dead:
+            continue
+        p = _part(j)
+        s13 = sh[j]
+        if not full and s13 != s14:
+            continue
+        e0, e1, e2, e3 = _with_part(c0, c1, c2, c3, p, -_POW5[j - 9 * p])
+        lo, hi = _key(e0, e1, e2, e3)
+        dd = d14 - (1 if h[j] > origin[j] else 0)
+        a, nA = _find_or_add(tA, lo, hi, nA, a_hand, a_info, h, j, -1, s13, dd,
+                             1 if P.improve != 0 and dd + s13 < P.s_root + P.extra else 0)
+        eb_kind[neB] = j
+        eb_a[neB] = a
+        neB += 1
+    return nA, neB
+
+
+@kernel
+def _draws(ia, P, origin, avail, dead, h, rows, sh, a_hand, a_info, tB, b_hand, b_info, nB,
+           ea_kind, ea_w, ea_b, ea_win, neA, w_val, w_pat, nW, values, sw, mt, mk, scratch, T):
+    """Expand 13-tile state ``ia``: its draw edges, the 14-tile states and the wins they make.
+
+    The arrays have room for 34 more states, edges and wins (:func:`_room`).
+    Returns the new counts of 14-tile states, draw edges and wins.
+    """
+    for k in range(34):
+        h[k] = a_hand[ia, k]
+    s = np.int64(a_info[ia, 0])
+    d = np.int64(a_info[ia, 1])
+    if d + s > P.T_draws:
+        return nB, neA, nW  # can never become ready in the draws left
+    full = a_info[ia, 2] != 0
+    c0, c1, c2, c3, n, pairs, odd = _state_codes(h, dead)
+    _moved_shanten(c0, c1, c2, c3, h, 1, n, pairs, odd, P.miss, P.form, dead, T, rows, sh)
+    conc, buf, work, hits, best, info = scratch
+    for k in range(34):
+        w = avail[k] - h[k]
+        if w <= 0 or dead[k] != 0:
+            continue
+        p = _part(k)
+        s14 = sh[k]
+        if not full and s14 >= s:
+            continue
+        d14 = d + (1 if h[k] >= origin[k] else 0)
+        if P.improve != 0 and s14 > P.T_draws - d14:
+            continue
+        e0, e1, e2, e3 = _with_part(c0, c1, c2, c3, p, _POW5[k - 9 * p])
+        lo, hi = _key(e0, e1, e2, e3)
+        b, nB = _find_or_add(tB, lo, hi, nB, b_hand, b_info, h, k, 1, s14, d14, 0)
+        win = -1
+        if s14 == -1:
+            v = 1.0
+            pat = np.int64(0)
+            if P.score_mode != 0:
+                for q in range(34):
+                    conc[q] = h[q]
+                conc[k] += 1
+                tot = _score(conc, mt, mk, P.nm, k, P.flags, P.family, values, sw, T, buf,
+                             work, hits, best, info)
+                v = float(tot)
+                for q in range(best.shape[0]):
+                    if best[q] > 0 and q < 63:
+                        pat |= np.int64(1) << np.int64(q)
+            if v >= 0:
+                win = nW
+                w_val[nW] = v
+                w_pat[nW] = pat
+                nW += 1
+        ea_kind[neA] = k
+        ea_w[neA] = w
+        ea_b[neA] = b
+        ea_win[neA] = win
+        neA += 1
+    return nB, neA, nW
 
 
 @kernel
@@ -342,6 +530,7 @@ def _build(root, origin, avail, dead, miss, form, improve, extra, objective, roo
     conc = np.zeros(34, dtype=np.int8)
     h = np.zeros(34, dtype=np.int8)
     rows = np.zeros(34, dtype=np.uint64)
+    sh = np.zeros(34, dtype=np.int64)
 
     c0, c1, c2, c3, n, pairs, odd = _state_codes(root, dead)
     s_root = _legal_shanten(c0, c1, c2, c3, n, pairs, odd, miss, form, T)
@@ -365,69 +554,20 @@ def _build(root, origin, avail, dead, miss, form, improve, extra, objective, roo
         a_info[0, 2] = 1 if improve != 0 and s_root < s_root + extra else 0
         nA = 1
 
+    P = _Search(miss, form, improve, extra, objective, root_all, T_draws, s_root,
+                1 if root_is_b else 0, score_mode, family, nm, flags)
+    scratch = (conc, buf, work, hits, best, info)
     ia = 0
     ib = 0
     status = STATUS_OK
     while ia < nA or ib < nB:
-        # ---- B states: discards ----
-        while ib < nB:
-            for k in range(34):
-                h[k] = b_hand[ib, k]
-            c0, c1, c2, c3, n, pairs, odd = _state_codes(h, dead)
-            s14 = np.int64(b_info[ib, 0])
-            d14 = np.int64(b_info[ib, 1])
+        while ib < nB:  # 14-tile states: their discards
+            tA, a_hand, a_info, a_start = _room(tA, nA, a_hand, a_info, a_start, 34)
+            eb_kind = _room1(eb_kind, neB + 34)
+            eb_a = _room1(eb_a, neB + 34)
             b_start[ib] = neB
-            is_root = root_is_b and ib == 0
-            if is_root:
-                full = root_all != 0
-            else:
-                full = improve != 0 and d14 + s14 < s_root + extra
-            expand = is_root or s14 >= 0 or objective == 2
-            # the missing suit's tiles must go first, and which of them goes does not
-            # matter (they never count, and a drawn one is thrown at once): past the
-            # root, only the lowest is thrown, so hands differing only in which dead
-            # tiles they still hold are not searched again and again
-            held_dead = False
-            first_dead = -1
-            for k in range(34):
-                if h[k] > 0 and dead[k] != 0:
-                    held_dead = True
-                    if first_dead < 0:
-                        first_dead = k
-            M = (n - 2) // 3 if (n - 2) // 3 < 4 else 4  # melds of the 13-tile hands left
-            o0, o1, o2, o3 = _others(c0, c1, c2, c3, miss, M, T)
-            if expand:
-                _moved_rows(c0, c1, c2, c3, h, -1, miss, T, rows)
-                for j in range(34):
-                    if h[j] == 0 or (held_dead and dead[j] == 0):
-                        continue
-                    if held_dead and not is_root and j != first_dead:
-                        continue
-                    p = _part(j)
-                    e0, e1, e2, e3 = _with_part(c0, c1, c2, c3, p, -_POW5[j - 9 * p])
-                    x = np.int64(h[j])
-                    pj = pairs
-                    oj = odd
-                    if dead[j] == 0:
-                        if x % 2 == 0:
-                            pj -= 1
-                            oj += 1
-                        else:
-                            oj -= 1
-                    s13 = _shanten_row(rows[j], _pick(p, o0, o1, o2, o3), n - 1, pj, oj, form, M)
-                    if not full and s13 != s14:
-                        continue
-                    lo, hi = _key(e0, e1, e2, e3)
-                    dd = d14 - (1 if h[j] > origin[j] else 0)
-                    tA, a_hand, a_info, a_start, a, nA = _find_or_add(
-                        tA, lo, hi, nA, a_hand, a_info, a_start, h, j, -1, s13, dd,
-                        1 if improve != 0 and dd + s13 < s_root + extra else 0)
-                    if neB >= eb_a.shape[0]:
-                        eb_kind = _grow1(eb_kind, 2 * eb_a.shape[0])
-                        eb_a = _grow1(eb_a, 2 * eb_a.shape[0])
-                    eb_kind[neB] = j
-                    eb_a[neB] = a
-                    neB += 1
+            nA, neB = _discards(ib, P, origin, dead, h, rows, sh, b_hand, b_info, tA, a_hand,
+                                a_info, nA, eb_kind, eb_a, neB, T)
             b_start[ib + 1] = neB
             ib += 1
             if nA + nB > max_states:
@@ -435,78 +575,18 @@ def _build(root, origin, avail, dead, miss, form, improve, extra, objective, roo
                 break
         if status != STATUS_OK:
             break
-        # ---- A states: draws ----
-        while ia < nA:
-            for k in range(34):
-                h[k] = a_hand[ia, k]
-            c0, c1, c2, c3, n, pairs, odd = _state_codes(h, dead)
-            s = np.int64(a_info[ia, 0])
-            d = np.int64(a_info[ia, 1])
-            full = a_info[ia, 2] != 0
+        while ia < nA:  # 13-tile states: their draws
+            tB, b_hand, b_info, b_start = _room(tB, nB, b_hand, b_info, b_start, 34)
+            ea_kind = _room1(ea_kind, neA + 34)
+            ea_w = _room1(ea_w, neA + 34)
+            ea_b = _room1(ea_b, neA + 34)
+            ea_win = _room1(ea_win, neA + 34)
+            w_val = _room1(w_val, nW + 34)
+            w_pat = _room1(w_pat, nW + 34)
             a_start[ia] = neA
-            M = (n - 1) // 3 if (n - 1) // 3 < 4 else 4
-            o0, o1, o2, o3 = _others(c0, c1, c2, c3, miss, M, T)
-            _moved_rows(c0, c1, c2, c3, h, 1, miss, T, rows)
-            if d + s > T_draws:
-                a_start[ia + 1] = neA
-                ia += 1
-                continue
-            for k in range(34):
-                w = avail[k] - h[k]
-                if w <= 0 or dead[k] != 0:
-                    continue
-                p = _part(k)
-                e0, e1, e2, e3 = _with_part(c0, c1, c2, c3, p, _POW5[k - 9 * p])
-                x = np.int64(h[k])
-                pk = pairs
-                ok = odd
-                if x % 2 == 1:
-                    pk += 1
-                    ok -= 1
-                else:
-                    ok += 1
-                s14 = _shanten_row(rows[k], _pick(p, o0, o1, o2, o3), n + 1, pk, ok, form, M)
-                if not full and s14 >= s:
-                    continue
-                d14 = d + (1 if h[k] >= origin[k] else 0)
-                if improve != 0 and s14 > T_draws - d14:
-                    continue
-                lo, hi = _key(e0, e1, e2, e3)
-                tB, b_hand, b_info, b_start, b, nB = _find_or_add(
-                    tB, lo, hi, nB, b_hand, b_info, b_start, h, k, 1, s14, d14, 0)
-                win = -1
-                if s14 == -1:
-                    v = 1.0
-                    pat = np.int64(0)
-                    if score_mode != 0:
-                        for q in range(34):
-                            conc[q] = h[q]
-                        conc[k] += 1
-                        tot = _score(conc, mt, mk, nm, k, flags, family, values, sw, T, buf,
-                                     work, hits, best, info)
-                        v = float(tot)
-                        for q in range(best.shape[0]):
-                            if best[q] > 0 and q < 63:
-                                pat |= np.int64(1) << np.int64(q)
-                    if v >= 0:
-                        if nW >= w_val.shape[0]:
-                            w_val = _grow1(w_val, 2 * w_val.shape[0])
-                            w_pat = _grow1(w_pat, 2 * w_pat.shape[0])
-                        win = nW
-                        w_val[nW] = v
-                        w_pat[nW] = pat
-                        nW += 1
-                if neA >= ea_b.shape[0]:
-                    c2x = 2 * ea_b.shape[0]
-                    ea_kind = _grow1(ea_kind, c2x)
-                    ea_w = _grow1(ea_w, c2x)
-                    ea_b = _grow1(ea_b, c2x)
-                    ea_win = _grow1(ea_win, c2x)
-                ea_kind[neA] = k
-                ea_w[neA] = w
-                ea_b[neA] = b
-                ea_win[neA] = win
-                neA += 1
+            nB, neA, nW = _draws(ia, P, origin, avail, dead, h, rows, sh, a_hand, a_info, tB,
+                                 b_hand, b_info, nB, ea_kind, ea_w, ea_b, ea_win, neA, w_val,
+                                 w_pat, nW, values, sw, mt, mk, scratch, T)
             a_start[ia + 1] = neA
             ia += 1
             if nA + nB > max_states:
@@ -528,15 +608,11 @@ def _improvers(h, avail, dead, miss, form, T, out):
     """Live copies of every kind whose draw lowers the legal shanten of ``h`` into ``out``."""
     c0, c1, c2, c3, n, pairs, odd = _state_codes(h, dead)
     s = _legal_shanten(c0, c1, c2, c3, n, pairs, odd, miss, form, T)
+    rows = np.zeros(34, dtype=np.uint64)
+    sh = np.zeros(34, dtype=np.int64)
+    _moved_shanten(c0, c1, c2, c3, h, 1, n, pairs, odd, miss, form, dead, T, rows, sh)
     for k in range(34):
         w = avail[k] - h[k]
-        if w <= 0 or dead[k] != 0:
-            continue
-        p = _part(k)
-        e0, e1, e2, e3 = _with_part(c0, c1, c2, c3, p, _POW5[k - 9 * p])
-        x = np.int64(h[k])
-        pk = pairs + (1 if x % 2 == 1 else 0)
-        ok = odd + (-1 if x % 2 == 1 else 1)
-        if _legal_shanten(e0, e1, e2, e3, n + 1, pk, ok, miss, form, T) < s:
+        if w > 0 and dead[k] == 0 and sh[k] < s:
             out[k] = w
     return s

@@ -322,13 +322,13 @@ def _solve(G: _Graph, miss: int, h, as_is: bool, S: int, T: int, obj: int, publi
         roots = G.eb_a[G.b_start[0] : G.b_start[1]].astype(np.int64)
         kinds = G.eb_kind[G.b_start[0] : G.b_start[1]].astype(np.int64)
     nA = G.a_s.shape[0]
-    V = np.zeros((nA, T + 1), dtype=np.float64)
-    V2 = np.zeros((nA, T + 1), dtype=np.float64)
-    V3 = np.zeros((nA, T + 1), dtype=np.float64)
+    V = np.zeros((T + 1, nA), dtype=np.float64)
+    V2 = np.zeros((T + 1, nA), dtype=np.float64)
+    V3 = np.zeros((T + 1, nA), dtype=np.float64)
     step = np.zeros((T, G.ea_b.shape[0]), dtype=np.uint8)  # the policy, draw by draw
     kept_w = np.zeros((T, nA), dtype=np.float64)
     best_at = np.zeros((T, G.b_s.shape[0]), dtype=np.int32)
-    _dp._backward(G.a_s, 1 if improve else 0, G.a_start, G.b_s, G.b_start, G.ea_w, G.ea_b,
+    _dp._backward(G.a_s, G.a_d, 1 if improve else 0, G.a_start, G.b_s, G.b_start, G.ea_w, G.ea_b,
                   G.ea_win, G.eb_a, G.w_val, S, T, obj, published, V, V2, V3, step, kept_w,
                   best_at)
     vals, vidx = np.unique(G.w_val, return_inverse=True)
@@ -343,7 +343,7 @@ def _solve(G: _Graph, miss: int, h, as_is: bool, S: int, T: int, obj: int, publi
                  vidx.astype(np.int64), G.w_pat, S, T, obj, published, step, kept_w, best_at,
                  win_at, ready_at, ev_at, hist, pat)
     jin = [_lowering(G.a_hand[a], avail, dead, miss, fm, Tb) for a in roots]
-    return dict(miss=miss, kinds=kinds, shanten=G.a_s[roots].astype(int), V=V[roots],
+    return dict(miss=miss, kinds=kinds, shanten=G.a_s[roots].astype(int), V=V[:, roots].T,
                 win_at=win_at, ready_at=ready_at, ev_at=ev_at, hist=hist, values=vals,
                 pat=pat, jin=jin, states=int(nA + G.b_s.shape[0]), T=T, obj=obj)
 
