@@ -52,44 +52,48 @@ class Odds:
     """The paired full-table Monte Carlo (:func:`mjstats.study.discard_table.table_odds`),
     when asked for: its columns join :attr:`table` prefixed ``table_``."""
 
-    @cached_property
-    def _frames(self) -> dict:
-        # built on first use: the solver's arrays are cheap, DataFrames are not
-        from mjstats.discard.tables import assemble, join_table_model
-
-        frames = assemble(self.pieces, self.info, self.rules)
-        if self.table_model is not None:
-            frames["table"] = join_table_model(frames["table"], self.table_model)
-        return frames
-
     def with_table_model(self, tm) -> Odds:
         """The same odds with the table model's rows joined (see :attr:`table_model`)."""
         return Odds(self.pieces, self.info, self.rules, tm)
 
-    @property
+    # each frame is built on first use: the solver's arrays are cheap, DataFrames are not
+    @cached_property
     def table(self):
         """One row per discard candidate, best first (see the class docstring)."""
-        return self._frames["table"]
+        from mjstats.discard import tables
 
-    @property
+        t = tables.table(self.pieces, self.info, self.rules)
+        if self.table_model is not None:
+            t = tables.join_table_model(t, self.table_model)
+        return t
+
+    @cached_property
     def curves(self):
         """P(ready), P(win) and E[value] by draw ``t``, one row per candidate and draw."""
-        return self._frames["curves"]
+        from mjstats.discard import tables
 
-    @property
+        return tables.curves(self.pieces)
+
+    @cached_property
     def turn_curves(self):
         """The recursion's values by turn ``u`` (the published calculators' curve)."""
-        return self._frames["turn_curves"]
+        from mjstats.discard import tables
 
-    @property
+        return tables.turn_curves(self.pieces)
+
+    @cached_property
     def values(self):
         """The winning-value distribution, long form."""
-        return self._frames["values"]
+        from mjstats.discard import tables
 
-    @property
+        return tables.values(self.pieces)
+
+    @cached_property
     def patterns(self):
         """How often each pattern is part of the win."""
-        return self._frames["patterns"]
+        from mjstats.discard import tables
+
+        return tables.patterns(self.pieces, self.rules)
 
     def best(self) -> str:
         """The best discard (the first row's tile)."""

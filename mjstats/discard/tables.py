@@ -16,75 +16,153 @@ def _fmt_tiles(pairs) -> str:
     return " ".join(f"{kind_name(k)}x{w}" for k, w in pairs)
 
 
-def assemble(pieces: list[dict], info: dict, R) -> dict:
-    """The tables of :class:`~mjstats.discard.result.Odds` from the solver's raw numbers."""
+def _candidates(pieces: list[dict]) -> tuple[dict, bool]:
+    """The key columns of every candidate in solver order (``discard``, ``missing``)."""
+    has_miss = any(p["miss"] >= 0 for p in pieces)
+    en = [_name(int(k))[0] for p in pieces for k in p["kinds"]]
+    cols = dict(discard=en)
+    if has_miss:
+        cols["missing"] = [SUITS[p["miss"]] if p["miss"] >= 0 else None
+                           for p in pieces for _ in p["kinds"]]
+    return cols, has_miss
+
+
+def _by_draw(pieces: list[dict]) -> dict:
+    """Per-candidate curves by draw, stacked over the pieces.
+
+    Cumulative P(ready), P(win) and E[value] (NaN under the ready objective) and
+    the recursion's values.
+    """
+    out: dict[str, list] = dict(p_ready=[], p_win=[], ev=[], V=[])
+    for p in pieces:
+        ready = np.cumsum(p["ready_at"], axis=1)
+        ready[np.asarray(p["shanten"]) <= 0] = 1.0  # ready already
+        win = np.cumsum(p["win_at"], axis=1)
+        ev = np.cumsum(p["ev_at"], axis=1)
+        if p["obj"] == 1:
+            win = np.full_like(win, np.nan)
+            ev = np.full_like(ev, np.nan)
+        out["p_ready"].append(ready)
+        out["p_win"].append(win)
+        out["ev"].append(ev)
+        out["V"].append(p["V"][:, : p["T"]])
+    return {k: np.concatenate(v) for k, v in out.items()}
+
+
+def _long(pieces: list[dict], columns: dict) -> dict:
+    """Candidate key columns repeated for each draw: the index part of a long frame."""
+    T = pieces[0]["T"]
+    keys, _ = _candidates(pieces)
+    return {k: [x for x in v for _ in range(T)] for k, v in keys.items()} | columns
+
+
+def table(pieces: list[dict], info: dict, R):
+    """One row per discard candidate, best first (:attr:`~mjstats.discard.result.Odds.table`)."""
     import pandas as pd
 
-    rows, curves, turns, values, pats, row_patts = [], [], [], [], [], []
-    has_miss = any(p["miss"] >= 0 for p in pieces)
+    keys, has_miss = _candidates(pieces)
+    curves = _by_draw(pieces)
+    rows, row_patts = [], []
+    i = 0
     for p in pieces:
-        miss = SUITS[p["miss"]] if p["miss"] >= 0 else None
-        T = p["T"]
         for c, k in enumerate(p["kinds"]):
-            k = int(k)
-            en, zh = _name(k)
-            cand = dict(discard=en, missing=miss) if has_miss else dict(discard=en)
+            en, zh = _name(int(k))
             s = int(p["shanten"][c])
             jin = p["jin"][c]
-            p_win = np.cumsum(p["win_at"][c])
-            p_ready = np.cumsum(p["ready_at"][c])
-            if s <= 0:
-                p_ready = np.ones(T)
-            ev = np.cumsum(p["ev_at"][c])
-            hist = p["hist"][c]
-            dist = {float(v): float(m) for v, m in zip(p["values"], hist, strict=False) if m > 0}
-            pw = float(p_win[-1])
-            patt = []
-            if R is not None and pw > 0:
-                for i, info_i in enumerate(R.info):
-                    m = float(p["pat"][c, i])
-                    if m > 0:
-                        patt.append((info_i.zh, info_i.en, m, m / pw))
-                        pats.append(dict(**cand, pattern=info_i.zh,
-                                         en=info_i.en, p=m, p_given_win=m / pw))
-            patt.sort(key=lambda x: -x[2])
+            pw = float(curves["p_win"][i, -1])
             row = dict(discard=en, discard_zh=zh)
             if has_miss:
-                row["missing"] = miss
+                row["missing"] = keys["missing"][i]
+            live = int(sum(w for _, w in jin))
             row.update(
                 shanten=s,
                 jinzhang=_fmt_tiles(jin),
                 jinzhang_kinds=len(jin),
-                jinzhang_live=int(sum(w for _, w in jin)),
+                jinzhang_live=live,
                 waits=_fmt_tiles(jin) if s == 0 else "",
-                wait_live=int(sum(w for _, w in jin)) if s == 0 else 0,
-                p_ready=float(p_ready[-1]),
-                p_win=pw if p["obj"] != 1 else np.nan,
-                ev=float(ev[-1]) if p["obj"] != 1 else np.nan,
-                value_dist=" ".join(f"{v:g}:{m:.4g}" for v, m in sorted(dist.items())),
+                wait_live=live if s == 0 else 0,
+                p_ready=float(curves["p_ready"][i, -1]),
+                p_win=pw,
+                ev=float(curves["ev"][i, -1]),
+                value_dist=" ".join(f"{float(v):g}:{float(m):.4g}"
+                                    for v, m in zip(p["values"], p["hist"][c], strict=False)
+                                    if m > 0),
             )
+            patt = []
+            if R is not None and pw > 0:
+                for j, info_j in enumerate(R.info):
+                    m = float(p["pat"][c, j])
+                    if m > 0:
+                        patt.append((info_j.zh, info_j.en, m, m / pw))
+            patt.sort(key=lambda x: -x[2])
             rows.append(row)
             row_patts.append(patt)
-            for t in range(T):
-                curves.append(dict(**cand, t=t + 1, p_ready=float(p_ready[t]),
-                                   p_win=float(p_win[t]) if p["obj"] != 1 else np.nan,
-                                   ev=float(ev[t]) if p["obj"] != 1 else np.nan))
-            for u in range(T):
-                turns.append(dict(**cand, u=u, draws_left=T - u,
-                                  value=float(p["V"][c, u])))
-            for v, m in sorted(dist.items()):
-                values.append(dict(**cand, value=v, p=m))
+            i += 1
     _top_patterns(rows, row_patts)
-    table = pd.DataFrame(rows)
+    out = pd.DataFrame(rows)
     key = info["ranked_by"]
     order = ["p_win", "ev"] if key == "p_win" else [key, "p_win"] if key == "ev" else [key]
-    table = table.sort_values(order, ascending=False, kind="stable").reset_index(drop=True)
-    return dict(
-        table=table, curves=pd.DataFrame(curves), turn_curves=pd.DataFrame(turns),
-        values=pd.DataFrame(values),
-        patterns=pd.DataFrame(pats, columns=[*(["discard", "missing"] if has_miss else
-                                               ["discard"]), "pattern", "en", "p",
-                                             "p_given_win"]))
+    return out.sort_values(order, ascending=False, kind="stable").reset_index(drop=True)
+
+
+def curves(pieces: list[dict]):
+    """P(ready), P(win) and E[value] by draw ``t``, long form (:attr:`Odds.curves`)."""
+    import pandas as pd
+
+    c = _by_draw(pieces)
+    T = pieces[0]["T"]
+    n = c["p_win"].shape[0]
+    return pd.DataFrame(_long(pieces, dict(
+        t=np.tile(np.arange(1, T + 1), n), p_ready=c["p_ready"].ravel(),
+        p_win=c["p_win"].ravel(), ev=c["ev"].ravel())))
+
+
+def turn_curves(pieces: list[dict]):
+    """The recursion's value by turn ``u`` (:attr:`Odds.turn_curves`)."""
+    import pandas as pd
+
+    V = _by_draw(pieces)["V"]
+    T = pieces[0]["T"]
+    u = np.tile(np.arange(T), V.shape[0])
+    return pd.DataFrame(_long(pieces, dict(u=u, draws_left=T - u, value=V.ravel())))
+
+
+def values(pieces: list[dict]):
+    """The winning-value distribution of each candidate, long form (:attr:`Odds.values`)."""
+    import pandas as pd
+
+    keys, _ = _candidates(pieces)
+    rows = []
+    i = 0
+    for p in pieces:
+        for c in range(len(p["kinds"])):
+            cand = {k: v[i] for k, v in keys.items()}
+            for v, m in zip(p["values"], p["hist"][c], strict=False):
+                if m > 0:
+                    rows.append(dict(**cand, value=float(v), p=float(m)))
+            i += 1
+    return pd.DataFrame(rows, columns=[*keys, "value", "p"])
+
+
+def patterns(pieces: list[dict], R):
+    """How often each pattern is part of the win (:attr:`Odds.patterns`)."""
+    import pandas as pd
+
+    keys, _ = _candidates(pieces)
+    pw = _by_draw(pieces)["p_win"][:, -1]
+    rows = []
+    i = 0
+    for p in pieces:
+        for c in range(len(p["kinds"])):
+            if R is not None and pw[i] > 0:
+                cand = {k: v[i] for k, v in keys.items()}
+                for j, info_j in enumerate(R.info):
+                    m = float(p["pat"][c, j])
+                    if m > 0:
+                        rows.append(dict(**cand, pattern=info_j.zh, en=info_j.en, p=m,
+                                         p_given_win=m / pw[i]))
+            i += 1
+    return pd.DataFrame(rows, columns=[*keys, "pattern", "en", "p", "p_given_win"])
 
 
 def _top_patterns(rows: list[dict], row_patts: list[list]) -> None:
