@@ -13,6 +13,7 @@ A keyword the game's implementation does not take is a
 
 from __future__ import annotations
 
+import functools
 import inspect
 
 from mjstats.rules import rules
@@ -36,6 +37,7 @@ _SCORE_ARGS = ("hand", "melds", "win", "self_draw", "rules")
 """The arguments of every game's scorer that are not context keywords."""
 
 
+@functools.cache
 def _keywords(fn, skip=()) -> tuple[str, ...]:
     """The keyword arguments of ``fn`` other than ``skip`` (no ``**kwargs``)."""
     params = inspect.signature(fn).parameters

@@ -341,6 +341,10 @@ def register(
     _REGISTRY[name] = _Preset(name, family, build, switches, dict(overrides or {}), doc)
 
 
+_DEFAULTS: dict[str, tuple[_Preset, RuleSet]] = {}
+"""Each preset as registered, built once (a rule set is immutable): ``rules(name)`` is cheap."""
+
+
 def _preset(name: str) -> _Preset:
     key = str(name).lower().replace("_", "-")
     if key not in _REGISTRY:
@@ -379,6 +383,12 @@ def rules(name: str | RuleSet = "sichuan", **switches: Any) -> RuleSet:
             return name
         return name.with_switches(**switches)
     p = _preset(name)
+    if not switches:
+        built = _DEFAULTS.get(p.name)
+        if built is None or built[0] is not p:  # (re)registered: build anew
+            built = _DEFAULTS[p.name] = (p, p.build(p.name, **{
+                s.name: p.overrides.get(s.name, s.default) for s in p.switches}))
+        return built[1]
     valid = {s.name: s for s in p.switches}
     values = {s.name: p.overrides.get(s.name, s.default) for s in p.switches}
     for key, val in switches.items():
