@@ -142,17 +142,33 @@ def simulate(rules="sichuan", games=None, bots=None, seed=None, **options):
 def compare(rules, games=None, bots=None, seed=None, **options):
     """Play several presets of one game on the same hands; results by preset label.
 
-    Mahjong presets go to :func:`mjstats.sim.simulate.compare` (each result
-    after the first carries its paired differences with the first).  Da Er's
-    three scorings are compared on the same hands by one run:
-    ``simulate("daer-luzhou", ...).scorings()`` scores every win under
-    普通, 名堂 and 重庆 at once, so a list of Da Er presets is refused with a
-    line saying so.
+    Mahjong presets go to :func:`mjstats.sim.simulate.compare`, Da Er presets to
+    :func:`mjstats.daer.simulate.compare`; both return a
+    :class:`~mjstats.results.compare.Comparison`: the dict of each preset's
+    result (``SimResult`` / ``DaErSim``, which name the same things alike), every
+    result after the first carrying its paired differences with the first in
+    its ``stats``, with ``runs`` (the presets played in one engine run),
+    ``pairing`` (``"same hands"``, ``"same deals"`` or ``"same seed"`` for each
+    preset after the first) and ``table()`` (headline figures with paired 95%
+    intervals).  Da Er presets whose play is the same (``daer-luzhou`` and
+    ``daer-luzhou-mingtang``) share one run, scored each way: the same hands,
+    paired per hand; a preset whose play differs (``daer-chongqing``,
+    must-pong) is played from the same seed on the same deals, paired per deal.
+    Presets of the two games in one list are a :class:`~mjstats.errors.RuleError`.
+    ``options`` are the keywords of the game's function (``records``, ``out``,
+    ``resume``, ``client``, ``progress``, ``chunk`` for both; ``slip``,
+    ``chi_next_on_draw`` for Da Er).
 
     Examples
     --------
     >>> sorted(compare(["sichuan", "sichuan-app"], 20, seed=3))
     ['sichuan', 'sichuan-app']
+    >>> compare(["daer-luzhou", "daer-luzhou-mingtang", "daer-chongqing"], 60, seed=3).runs
+    (('daer-luzhou', 'daer-luzhou-mingtang'), ('daer-chongqing',))
+    >>> compare(["sichuan", "daer-luzhou"], 20)
+    Traceback (most recent call last):
+    ...
+    mjstats.errors.RuleError: compare plays presets of one game: mahjong (sichuan) and Da Er ...
     """
     from mjstats.errors import MjStatsError, RuleError
 
@@ -160,14 +176,19 @@ def compare(rules, games=None, bots=None, seed=None, **options):
         raise MjStatsError(f"compare takes a list of rule sets (two or more presets), got "
                            f"{rules!r}")
     rs = [_resolve(x) for x in rules]
-    if any(r.game == "daer" for r in rs):
-        raise RuleError(
-            "compare plays mahjong presets; Da Er's three scorings (普通, 名堂, 重庆) are "
-            "compared on the same hands by one run: mj.simulate('daer-luzhou', ...).scorings() "
-            "(mjstats simulate --rules daer-luzhou prints them)")
-    from mjstats.sim.simulate import compare as fn
-
-    _check_keywords("compare", _keywords(fn, _RUN_ARGS), rules[0], options)
+    by_game: dict[str, list[str]] = {}
+    for r in rs:
+        by_game.setdefault(r.game, []).append(r.name)
+    if len(by_game) > 1:
+        words = {"mahjong": "mahjong", "daer": "Da Er"}
+        raise RuleError("compare plays presets of one game: " + " and ".join(
+            f"{words.get(g, g)} ({', '.join(names)})" for g, names in by_game.items())
+            + "; compare each game's presets apart")
+    if rs and rs[0].game == "daer":
+        from mjstats.daer.simulate import compare as fn
+    else:
+        from mjstats.sim.simulate import compare as fn
+    _check_keywords("compare", _keywords(fn, _RUN_ARGS), rs[0] if rs else "none", options)
     return fn(rs, games, bots, seed, **options)
 
 

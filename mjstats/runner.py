@@ -218,6 +218,23 @@ class KeptRows:
         return self.records[i]
 
 
+def split_parts(part: dict[str, pd.DataFrame], first: str) -> list[dict[str, pd.DataFrame]]:
+    """A compare chunk's parts ``p<i>`` and ``p<i>.<name>`` as one dict per preset.
+
+    Part ``p<i>`` is named ``first`` in preset ``i``'s dict, ``p<i>.<name>`` is ``name``.
+
+    Examples
+    --------
+    >>> split_parts({"p0": 1, "p1": 2, "p0.rows": 3}, "stats")
+    [{'stats': 1, 'rows': 3}, {'stats': 2}]
+    """
+    out: list[dict] = [{} for k in part if "." not in k]
+    for k, v in part.items():
+        preset, _, name = k.partition(".")
+        out[int(preset[1:])][name or first] = v
+    return out
+
+
 def connect(address: str | None):
     """A ``dask.distributed.Client`` for ``address`` (``tcp://host:8786``), or ``None``."""
     if not address:

@@ -110,11 +110,17 @@ def test_deal_study_for_every_preset(name):
         assert st.attrs["tileset"] == mj.rules(name).tileset.name
 
 
-def test_compare_mahjong_presets_and_refuse_da_er_with_the_way():
+def test_compare_presets_of_either_game_and_refuse_a_mixed_list():
     res = mj.compare(["sichuan", "guangan"], 20, seed=2)
     assert list(res) == ["sichuan", "guangan"] and all(r.n_games == 20 for r in res.values())
-    with pytest.raises(RuleError, match=r"scorings\(\)"):
-        mj.compare(["daer-luzhou", "daer-chongqing"], 20, seed=2)
+    res = mj.compare(DAER, 20, seed=2)
+    assert list(res) == DAER and all(r.n_games == 20 for r in res.values())
+    assert [r.rules.name for r in res.values()] == DAER
+    with pytest.raises(RuleError, match=r"one game: mahjong \(sichuan\) and Da Er "
+                                        r"\(daer-luzhou\)"):
+        mj.compare(["sichuan", "daer-luzhou"], 20, seed=2)
+    with pytest.raises(RuleError, match="takes no log; its keywords"):
+        mj.compare(DAER, 20, log=3)
     with pytest.raises(mj.MjStatsError, match="a list of rule sets"):
         mj.compare("sichuan", 20)
 

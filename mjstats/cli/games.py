@@ -35,11 +35,13 @@ def register(sub) -> None:
     add_set_argument(p)
     add_run_arguments(p, "hands")
 
-    p = add_command(sub, "compare", "play several mahjong presets on the same hands and print "
-                    "their tables with paired differences against the first", compare)
+    p = add_command(sub, "compare", "play several presets of one game (mahjong or Da Er) on "
+                    "the same hands and print their headline figures with paired differences "
+                    "against the first, and which presets shared a run", compare)
     p.add_argument("--rules", nargs="+", default=["sichuan", "sichuan-app", "guangan", "liuzhou"],
-                   help="two or more mahjong presets; the first is the reference of the "
-                        "paired differences")
+                   help="two or more presets of one game, apart or comma-separated (e.g. "
+                        "daer-luzhou,daer-luzhou-mingtang,daer-chongqing); the first is the "
+                        "reference of the paired differences")
     p.add_argument("--games", type=int, default=10_000, help="hands to play")
     p.add_argument("--seed", type=int, default=1, help="seed of the hands")
     p.add_argument("--bots", nargs="+", default=["efficiency"], help=_BOTS)
@@ -76,13 +78,17 @@ def compare(args) -> int:
     import pandas as pd
 
     import mjstats as mj
-    from mjstats.results.games import compare_table
     from mjstats.runner import connect
 
+    rules = [name for text in args.rules for name in text.split(",") if name.strip()]
     announce_seed(args)
     bots = args.bots if len(args.bots) > 1 else args.bots[0]
-    res = mj.compare(args.rules, args.games, bots, args.seed, out=args.out, resume=args.resume,
-                     client=connect(args.dask), progress=not args.quiet, records=False)
+    res = mj.compare([name.strip() for name in rules], args.games, bots, args.seed,
+                     out=args.out, resume=args.resume, client=connect(args.dask),
+                     progress=not args.quiet, records=False)
     with pd.option_context("display.width", 200, "display.max_rows", 500):
-        print(compare_table(res).to_string(index=False))
+        print(res.table().to_string(index=False))
+        print()
+        print("== runs: the presets played in one run, and how each pairs with the first ==")
+        print(res.plays().to_string(index=False))
     return 0

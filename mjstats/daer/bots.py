@@ -43,6 +43,8 @@ PASSIVE = 4
 
 BOT_NAMES = ("efficiency", "value", "random", "greedy", "passive")
 """Policy names by code."""
+DRAWS_FROM_STREAM = (RANDOM,)
+"""Policies whose decisions draw from the chunk's random stream; the others never draw."""
 
 # group shapes read by the structure score (group id = shape * 20 + base kind)
 _KAN = int(Shape.KAN)

@@ -70,8 +70,8 @@ GAME_COLUMNS = (
     "win_from",
     "hu", "level", "mult", "loser_pays", "dijia_gets", "winner_gets",
     "hu_luzhou", "deng", "mult_luzhou", "pay_luzhou", "dijia_luzhou",
-    "hu_mingtang", "fan", "pay_mingtang", "dijia_mingtang",
-    "hu_chongqing", "dao", "pay_chongqing",
+    "hu_mingtang", "fan", "mult_mingtang", "pay_mingtang", "dijia_mingtang",
+    "hu_chongqing", "dao", "mult_chongqing", "pay_chongqing",
     "tian", "di", "huilong", "haidi", "takes", "fouler", "foul_bits", "error",
 )
 """Columns of the game record (see :mod:`mjstats.daer.simulate`)."""
@@ -79,8 +79,8 @@ GAME_COLUMNS = (
  G_WIN_FROM,
  G_HU, G_LEVEL, G_MULT, G_LOSER, G_DIJIA, G_WINNER_GETS,
  G_HU_LZ, G_DENG, G_MULT_LZ, G_PAY_LZ, G_DIJIA_LZ,
- G_HU_MT, G_FAN, G_PAY_MT, G_DIJIA_MT,
- G_HU_CQ, G_DAO, G_PAY_CQ,
+ G_HU_MT, G_FAN, G_MULT_MT, G_PAY_MT, G_DIJIA_MT,
+ G_HU_CQ, G_DAO, G_MULT_CQ, G_PAY_CQ,
  G_TIAN, G_DI, G_HUILONG, G_HAIDI, G_TAKES, G_FOULER, G_FOUL_BITS, G_ERROR) = range(
     len(GAME_COLUMNS))
 N_GAME = len(GAME_COLUMNS)
@@ -95,6 +95,15 @@ SEAT_COLUMNS = (
  S_N_CHI, S_N_BI, S_N_PONG, S_N_ZHAO, S_N_LONG, S_N_DISCARDS, S_N_GUO, S_N_SLIPS, S_FOULS,
  S_INSTANT, S_CARDS_END) = range(len(SEAT_COLUMNS))
 N_SEAT = len(SEAT_COLUMNS)
+
+SCORED_AS = (
+    ("daer-luzhou", "hu_luzhou", "deng", "mult_luzhou", "pts_luzhou"),
+    ("daer-luzhou-mingtang", "hu_mingtang", "fan", "mult_mingtang", "pts_mingtang"),
+    ("daer-chongqing", "hu_chongqing", "dao", "mult_chongqing", "pts_chongqing"),
+)
+"""The presets under which every win is also scored (``P0``, ``P1``, ``P2`` of :func:`_play`),
+each with its game columns ``hu``, level (等 / 番 / 道) and ``mult`` and its seat column of
+points; what each loser pays, the 底家 gets and the winner nets are its seat points."""
 
 END_WIN, END_EXHAUSTED, END_FOUL = 0, 1, 2
 END_NAMES = ("win", "exhausted", "foul")
@@ -156,6 +165,29 @@ def engine_params(r: DaErRules, chi_next_on_draw: bool = True) -> np.ndarray:
         "next_dealer": NEXT_DEALER_NAMES.index(r.next_dealer),
     }
     return np.array([by_name[n] for n in ENGINE_PARAMS], dtype=np.int64)
+
+
+def play_facts(r: DaErRules, chi_next_on_draw: bool = True) -> tuple[int, ...]:
+    """What a run of ``r`` fixes besides the scoring of its wins: equal facts, same hands.
+
+    The engine reads a rule set in two places: the switches of :func:`engine_params`
+    (must-pong, the instant-win check, the foul payment, 吃 on a drawn card, the
+    dealer succession) and the kernel ``Params`` through :func:`_can_win`, which
+    reads only ``min_hu`` (the other fields change what a win pays, not whether
+    the hand wins; the group and 胡 tables are the same for every rule set).  Two
+    rule sets with equal facts therefore play every hand alike from the same deck
+    and state, and one run scores the wins of both: under the rule set played and
+    under each preset of :data:`SCORED_AS`.
+
+    Examples
+    --------
+    >>> from mjstats.daer.rules import rules
+    >>> play_facts(rules("daer-luzhou")) == play_facts(rules("daer-luzhou-mingtang"))
+    True
+    >>> play_facts(rules("daer-luzhou")) == play_facts(rules("daer-chongqing"))  # must-pong
+    False
+    """
+    return (*engine_params(r, chi_next_on_draw).tolist(), int(r.min_hu))
 
 
 # ----------------------------------------------------------------- helpers
@@ -805,6 +837,7 @@ def _play(deck, dealer, bots, P, P0, P1, P2, EP, slip, W, state, T, S, g, game_r
         _score(q, win_card, taken, ctx, P2, hand, mg, nm, nq, S)
         game_rec[g, G_HU_CQ] = result[2]
         game_rec[g, G_DAO] = result[3]
+        game_rec[g, G_MULT_CQ] = result[4]
         game_rec[g, G_PAY_CQ] = result[5]
         for p in range(3):
             seat_rec[base + p, S_PTS_CQ] = result[7] if p == q else -result[5]
@@ -812,6 +845,7 @@ def _play(deck, dealer, bots, P, P0, P1, P2, EP, slip, W, state, T, S, g, game_r
         _score(q, win_card, taken, ctx, P1, hand, mg, nm, nq, S)
         game_rec[g, G_HU_MT] = result[2]
         game_rec[g, G_FAN] = result[3]
+        game_rec[g, G_MULT_MT] = result[4]
         game_rec[g, G_PAY_MT] = result[5]
         game_rec[g, G_DIJIA_MT] = result[6]
         for p in range(3):
@@ -891,5 +925,4 @@ def presets_params():
     """Params of the three presets under which every win is scored (普通, 名堂, 重庆)."""
     from mjstats.daer.rules import rules as _rules
 
-    return tuple(_rules(n).params() for n in
-                 ("daer-luzhou", "daer-luzhou-mingtang", "daer-chongqing"))
+    return tuple(_rules(name).params() for name, *_ in SCORED_AS)

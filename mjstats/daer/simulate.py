@@ -16,6 +16,13 @@ paid: ``points``) and under the three presets 普通 (``daer-luzhou``), 名堂
 (``pts_luzhou``, ``pts_mingtang``, ``pts_chongqing``), so the three scorings are
 compared on identical wins.
 
+:func:`compare` plays several presets on the same seed and returns a
+:class:`~mjstats.results.compare.Comparison` of :class:`DaErSim` by preset, as
+the mahjong compare does: presets whose play is the same
+(:func:`mjstats.daer.game.play_facts`) share one run, scored each way (the same
+hands, paired per hand); a preset whose play differs is played from the same
+seed, on the same deals (paired per deal).
+
 :func:`play` plays one logged hand from a deck given by hand (:func:`build_deck`)
 or a seed, for hand-built situations.
 """
@@ -32,14 +39,22 @@ from mjstats._checks import count, flag
 from mjstats._checks import seat as _seat
 from mjstats.core.rng import SeedLike, chunk_states, seed_sequence
 from mjstats.daer import game as G
-from mjstats.daer.bots import BOT_NAMES, BOT_WEIGHTS, bot_code
+from mjstats.daer.bots import BOT_NAMES, BOT_WEIGHTS, DRAWS_FROM_STREAM, bot_code
 from mjstats.daer.groups import group_name
-from mjstats.daer.rules import PATTERN_NAMES_EN, PATTERN_NAMES_ZH, DaErRules, Pattern
+from mjstats.daer.rules import (
+    PATTERN_NAMES_EN,
+    PATTERN_NAMES_ZH,
+    RULESETS,
+    SWITCHES,
+    DaErRules,
+    Pattern,
+)
 from mjstats.daer.rules import rules as _rules
 from mjstats.errors import MjStatsError
 from mjstats.results import daer as ST
+from mjstats.results.compare import Comparison
 from mjstats.results.gamestats import GameStats
-from mjstats.runner import RECORDS_UP_TO, KeptRows
+from mjstats.runner import RECORDS_UP_TO, KeptRows, split_parts
 from mjstats.tiles.daer_cards import N_CARDS, N_KINDS, as_counts, kind_name_zh, parse
 
 CHUNK = 256
@@ -47,7 +62,7 @@ CHUNK = 256
 RUN_BLOCKS = 128
 """Seeded chunks per runner chunk (the unit saved to ``out`` and sent to Dask)."""
 SCORINGS = ("luzhou", "mingtang", "chongqing")
-SCORING_PRESETS = ("daer-luzhou", "daer-luzhou-mingtang", "daer-chongqing")
+SCORING_PRESETS = tuple(name for name, *_ in G.SCORED_AS)
 _MINGTANG = [p for p in Pattern if p not in (Pattern.PINGHU, Pattern.PINGHU27, Pattern.ALL_RED)]
 
 
@@ -97,10 +112,12 @@ class DaErSim(KeptRows):
         ``end`` (``win`` / ``exhausted`` / ``foul``), ``draws`` (stock cards turned),
         ``stock_left``, ``win_card``, ``win_from``; the win under the rule set played
         (``hu``, ``level``, ``mult``, ``loser_pays``, ``dijia_gets``, ``winner_gets``)
-        and under each preset (``hu_luzhou``, ``deng``, ``pay_luzhou`` …, ``fan``,
-        ``pay_mingtang`` …, ``dao``, ``pay_chongqing``); 天/地/回龙/海底 flags; ``takes``;
-        ``fouler``, ``foul_bits``; ``error`` (0 = the engine's checks passed); one boolean
-        column per 名堂 (``HONG`` …) hit by the win's best 名堂 reading.
+        and under each preset (``hu_luzhou``, ``deng``, ``mult_luzhou``, ``pay_luzhou``,
+        ``dijia_luzhou``; ``hu_mingtang``, ``fan``, ``mult_mingtang`` …; ``hu_chongqing``,
+        ``dao``, ``mult_chongqing``, ``pay_chongqing``: :data:`mjstats.daer.game.SCORED_AS`);
+        天/地/回龙/海底 flags; ``takes``; ``fouler``, ``foul_bits``; ``error`` (0 = the
+        engine's checks passed); one boolean column per 名堂 (``HONG`` …) hit by the
+        win's best 名堂 reading.
     seats : pandas.DataFrame
         Four rows per hand (seats 0-2 and the 底家, seat 3): ``seat``, ``dealer``,
         ``bot``, ``won``, ``turn`` (stock cards turned when it won), ``self_draw``,
@@ -280,6 +297,16 @@ def games_task(r: DaErRules, names: tuple[str, ...], slip: float, chi_next_on_dr
     ``start`` is a multiple of ``chunk``; hand ``i`` always comes from seeded
     chunk ``i // chunk``, so the cut into tasks changes nothing.
     """
+    gdf, sdf = _play_frames(r, names, slip, chi_next_on_draw, seed, chunk, start, count)
+    out = {"stats": ST.daer_stats(gdf, sdf, [p.name for p in _MINGTANG]).to_frame()}
+    if records:
+        out["games"], out["seats"] = gdf, sdf
+    return out
+
+
+def _play_frames(r: DaErRules, names: tuple[str, ...], slip: float, chi_next_on_draw: bool,
+                 seed: np.random.SeedSequence, chunk: int, start: int, count: int):
+    """The game and seat records of hands ``start … start + count - 1`` played under ``r``."""
     r, names, codes, P, P0, P1, P2, EP, slip = engine_inputs(r, names, slip, chi_next_on_draw)
     states = chunk_states(seed, -(-count // chunk), first=start // chunk)
     game_rec = np.zeros((count, G.N_GAME), dtype=np.int64)
@@ -287,11 +314,7 @@ def games_task(r: DaErRules, names: tuple[str, ...], slip: float, chi_next_on_dr
     pat_rec = np.zeros((count, len(Pattern)), dtype=np.int64)
     G._run_chunks(count, start, chunk, states, codes, P, P0, P1, P2, EP, slip, BOT_WEIGHTS,
                   game_rec, seat_rec, pat_rec)
-    gdf, sdf = _frames(game_rec, seat_rec, pat_rec, names, start)
-    out = {"stats": ST.daer_stats(gdf, sdf, [p.name for p in _MINGTANG]).to_frame()}
-    if records:
-        out["games"], out["seats"] = gdf, sdf
-    return out
+    return _frames(game_rec, seat_rec, pat_rec, names, start)
 
 
 def _gather(acc, part):
@@ -320,13 +343,246 @@ def _frames(game_rec, seat_rec, pat_rec, names, first: int = 0):
                                                                  strict=True)]
     for c in ("dealer", "won", "self_draw", "instant"):
         sdf[c] = sdf[c].astype(bool)
+    _winner_columns(gdf, sdf)
     won = sdf.won.to_numpy()
     gi = sdf.game.to_numpy() - first
-    for c in ("hu", "deng", "fan", "dao"):
-        sdf[c] = np.where(won, gdf[c].to_numpy()[gi], 0)
     pw = pats.to_numpy()[gi] & won[:, None]
     sdf = pd.concat([sdf, pd.DataFrame(pw, columns=pats.columns)], axis=1)
     return gdf, sdf
+
+
+def _winner_columns(gdf: pd.DataFrame, sdf: pd.DataFrame) -> None:
+    """Copy the win's ``hu``, ``deng``, ``fan`` and ``dao`` into the winner's seat row (else 0)."""
+    won = sdf.won.to_numpy()
+    gi = np.repeat(np.arange(len(gdf)), 4)
+    for c in ("hu", "deng", "fan", "dao"):
+        sdf[c] = np.where(won, gdf[c].to_numpy()[gi], 0)
+
+
+# ----------------------------------------------------------------- compare
+
+
+def _label(r: DaErRules) -> str:
+    """Short name of a preset: its name, plus the switches that differ from the named preset.
+
+    Examples
+    --------
+    >>> _label(_rules("daer-luzhou").with_switches(min_hu=12, must_pong=True))
+    'daer-luzhou (min_hu=12, must_pong=True)'
+    """
+    base = RULESETS.get(r.name)
+    if base is None:
+        return r.name
+    diff = [f"{sw.name}={getattr(r, sw.name)!r}" for sw in SWITCHES
+            if getattr(r, sw.name) != getattr(base, sw.name)]
+    if r.scoring != base.scoring or not np.array_equal(r.values, base.values):
+        diff.append(f"scoring={r.scoring.name}, values=…")
+    return f"{r.name} ({', '.join(diff)})" if diff else r.name
+
+
+def _params_key(P) -> tuple:
+    """A kernel ``Params`` as a hashable tuple (arrays as tuples of their entries)."""
+    return tuple(tuple(np.asarray(x).ravel().tolist()) if isinstance(x, np.ndarray) else x
+                 for x in P)
+
+
+def _plan_runs(Rs: list[DaErRules], chi_next_on_draw: bool) -> list[tuple[int, list]]:
+    """Which presets share a run: ``(index played, [(index, slot), ...])`` per run.
+
+    A preset joins an earlier run whose play facts (:func:`mjstats.daer.game.play_facts`)
+    equal its own when that run already scores its wins its way: as the rule set
+    played (``slot`` None: ``points``) or as a preset of
+    :data:`mjstats.daer.game.SCORED_AS` (``slot`` its index); otherwise it is
+    played in a run of its own.
+    """
+    slots = [_params_key(P) for P in G.presets_params()]
+    runs: list[tuple[int, list]] = []
+    for j, r in enumerate(Rs):
+        facts, key = G.play_facts(r, chi_next_on_draw), _params_key(r.params())
+        for played, members in runs:
+            if G.play_facts(Rs[played], chi_next_on_draw) != facts:
+                continue
+            if key == _params_key(Rs[played].params()):
+                members.append((j, None))
+                break
+            if key in slots:
+                members.append((j, slots.index(key)))
+                break
+        else:
+            runs.append((j, [(j, None)]))
+    return runs
+
+
+def _scored_as(gdf: pd.DataFrame, sdf: pd.DataFrame, slot: int | None):
+    """A run's records as the run of preset ``SCORED_AS[slot]`` writes them (same play).
+
+    The played columns (``hu``, ``level``, ``mult``, ``loser_pays``, ``dijia_gets``,
+    ``winner_gets`` and the seats' ``points``) take that preset's scoring of the
+    same win: its game columns and, for the payments, its seat points.  ``slot``
+    ``None``: the records as they are.
+    """
+    if slot is None:
+        return gdf, sdf
+    _, hu, level, mult, pts = G.SCORED_AS[slot]
+    n = len(gdf)
+    p = sdf[pts].to_numpy().reshape(n, 4)
+    win = gdf["end"].astype(str).to_numpy() == "win"
+    w = np.maximum(gdf["winner"].to_numpy(), 0)
+    rows = np.arange(n)
+    g = gdf.copy()
+    g["hu"], g["level"], g["mult"] = gdf[hu], gdf[level], gdf[mult]
+    g["loser_pays"] = np.where(win, -p[rows, (w + 1) % 3], 0)
+    g["dijia_gets"] = np.where(win, p[:, 3], 0)
+    g["winner_gets"] = np.where(win, p[rows, w], 0)
+    s = sdf.copy()
+    s["points"] = sdf[pts]
+    _winner_columns(g, s)
+    return g, s
+
+
+def compare_task(runs: tuple, names: tuple[str, ...], slip: float, chi_next_on_draw: bool,
+                 seed: np.random.SeedSequence, chunk: int, records: bool, start: int,
+                 count: int) -> dict[str, pd.DataFrame]:
+    """Play hands ``start`` … of every run of ``runs`` (a runner task).
+
+    ``runs`` holds ``(rule set played, ((preset index, slot), ...))`` (:func:`_plan_runs`).
+    Each run plays the hands from the same seeded chunks; preset ``i`` returns
+    its sums as part ``p<i>`` (with, after the first, the paired sums of
+    :func:`~mjstats.results.daer.daer_pair_stats` against the first) and, if
+    ``records``, its rows as ``p<i>.games`` and ``p<i>.seats``.
+    """
+    frames: dict[int, tuple[pd.DataFrame, pd.DataFrame]] = {}
+    for played, members in runs:
+        gdf, sdf = _play_frames(played, names, slip, chi_next_on_draw, seed, chunk, start,
+                                count)
+        for i, slot in members:
+            frames[i] = _scored_as(gdf, sdf, slot)
+    pats = [p.name for p in _MINGTANG]
+    g0, s0 = frames[0]
+    out = {}
+    for i in range(len(frames)):
+        st = ST.daer_stats(*frames[i], pats)
+        if i:
+            st = st + ST.daer_pair_stats(g0, s0, *frames[i])
+        out[f"p{i}"] = st.to_frame()
+    if records:
+        for i in range(len(frames)):
+            out[f"p{i}.games"], out[f"p{i}.seats"] = frames[i]
+    return out
+
+
+def _gather_compare(acc, part: dict[str, pd.DataFrame]):
+    """Runner reducer of :func:`compare_task`: one :func:`_gather` per preset."""
+    parts = split_parts(part, "stats")
+    acc = acc or [None] * len(parts)
+    return [_gather(a, p) for a, p in zip(acc, parts, strict=True)]
+
+
+def compare(
+    rules: list[str | DaErRules],
+    games: int | None = DEFAULT_GAMES,
+    bots=DEFAULT_BOT,
+    seed: SeedLike = None,
+    *,
+    slip: float = 0.0,
+    chunk: int = CHUNK,
+    chi_next_on_draw: bool = True,
+    records: bool | None = None,
+    out=None,
+    resume: bool = False,
+    client=None,
+    progress: bool = False,
+) -> Comparison:
+    """Play several Da Er presets on the same seed; return their results by label.
+
+    Presets whose play is the same — equal :func:`mjstats.daer.game.play_facts`:
+    the engine's play switches (must-pong, the dealer succession …) and
+    ``min_hu``, the only field of the scoring the play reads — are played
+    **once** and scored each way: the engine scores every win under the rule
+    set played and under 普通, 名堂 and 重庆 (:data:`mjstats.daer.game.SCORED_AS`),
+    so ``daer-luzhou`` and ``daer-luzhou-mingtang`` share one run, the same
+    hands, and their differences are paired per hand.  A preset whose play
+    differs (``daer-chongqing``: must-pong) is played in a run of its own from
+    the same seed: the shuffles come from the same seeded chunks, so when no
+    seat draws randomness in play (no ``random`` bot, ``slip=0``) it is dealt
+    the same decks, and its differences are paired per deal (a hand's dealer,
+    who takes the first 21 cards, may differ, as the succession follows the
+    winners).  A preset whose scoring is none of those of a run with its play
+    facts is played in a run of its own too: the same hands again.
+
+    Each result is the :class:`DaErSim` its own :func:`simulate` on the seed
+    returns; every result after the first carries in its ``stats`` the
+    ``pair/`` sums of :func:`~mjstats.results.daer.daer_pair_stats`.  The
+    :class:`~mjstats.results.compare.Comparison` says which presets shared a run
+    (``runs``) and how each pairs with the first (``pairing``: ``"same hands"``,
+    ``"same deals"``, or ``"same seed"`` when play draws randomness); its
+    ``table()`` (:func:`mjstats.results.daer.compare_table`) gives each preset's
+    headline figures and the paired differences with 95% intervals.
+
+    Parameters
+    ----------
+    rules : list of str or DaErRules
+        Two or more presets; the first is the reference of the differences.  A
+        preset given as a :class:`DaErRules` is named by its rule set and the
+        switches it changes, e.g. ``"daer-luzhou (min_hu=12)"``.
+    games, bots, seed, slip, chunk, chi_next_on_draw, records, resume, client, progress
+        As in :func:`simulate`.
+    out : str or Path, optional
+        Folder of the run: each chunk is saved as ``chunk-NNNNNN.parquet`` (the
+        first preset's sums) with ``chunk-NNNNNN.p<i>.parquet`` for the others
+        (and ``.p<i>.games`` / ``.p<i>.seats`` with records), plus ``manifest.json``.
+
+    Examples
+    --------
+    >>> c = compare(["daer-luzhou", "daer-luzhou-mingtang", "daer-chongqing"], 300, seed=1)
+    >>> c.runs
+    (('daer-luzhou', 'daer-luzhou-mingtang'), ('daer-chongqing',))
+    >>> c.pairing["daer-luzhou-mingtang"], c.pairing["daer-chongqing"]
+    ('same hands', 'same deals')
+    >>> c["daer-luzhou-mingtang"].stats["pair/aligned"]
+    300
+    """
+    from mjstats.runner import run_chunks, run_seed
+
+    if isinstance(rules, str | DaErRules) or not isinstance(rules, list | tuple) or not rules:
+        raise MjStatsError(f"compare takes a list of rule sets such as ['daer-luzhou', "
+                           f"'daer-chongqing'], got {rules!r}")
+    Rs = [_rules(x) for x in rules]
+    keys = [_label(r) for r in Rs]
+    if len(set(keys)) != len(keys):
+        raise MjStatsError(f"compare needs distinct presets, got {keys}")
+    _, names, codes, *_, slip = engine_inputs(Rs[0], bots, slip, chi_next_on_draw)
+    n = count(games, "games", minimum=1, default=DEFAULT_GAMES)
+    chunk = count(chunk, "chunk", minimum=1)
+    if records is not None:
+        records = flag(records, "records")
+    if records is None:
+        records = n <= RECORDS_UP_TO
+    ss = seed_sequence(run_seed(seed, out, resume))
+    plan = _plan_runs(Rs, bool(chi_next_on_draw))
+    runs = tuple((Rs[played], tuple(members)) for played, members in plan)
+    task = functools.partial(compare_task, runs, names, slip, bool(chi_next_on_draw), ss, chunk,
+                             bool(records))
+    meta = {"study": "daer-compare", "rules": keys, "rule_sets": [repr(r) for r in Rs],
+            "bots": list(names), "slip": slip, "chi_next_on_draw": bool(chi_next_on_draw),
+            "chunk": chunk, "seed_entropy": str(ss.entropy), "spawn_key": list(ss.spawn_key),
+            "records": bool(records)}
+    acc = run_chunks(task, n, RUN_BLOCKS * chunk, reduce=_gather_compare, out=out,
+                     resume=resume, client=client, meta=meta, progress=progress,
+                     desc=" + ".join(r.name for r in Rs), unit="hand", block=chunk,
+                     first_part="p0")
+    res = {}
+    for key, r, a in zip(keys, Rs, acc, strict=True):
+        rec = ((pd.concat(a["games"], ignore_index=True),
+                pd.concat(a["seats"], ignore_index=True)) if records else None)
+        res[key] = DaErSim(r, n, names, ss, a["stats"], rec, slip)
+    facts = [G.play_facts(r, bool(chi_next_on_draw)) for r in Rs]
+    deals = "same seed" if slip > 0 or any(c in DRAWS_FROM_STREAM for c in codes) \
+        else "same deals"
+    pairing = {key: "reference" if i == 0 else "same hands" if facts[i] == facts[0] else deals
+               for i, key in enumerate(keys)}
+    return Comparison(res, tuple(tuple(keys[i] for i, _ in members) for _, members in plan),
+                      pairing)
 
 
 # ----------------------------------------------------------------- one hand

@@ -11,9 +11,12 @@ Keys: ``games``, ``wins``, ``end/NAME``, ``dealer_wins``, ``dealer_again``,
 ``self_draw``, ``tian`` ``di`` ``huilong`` ``haidi`` (among wins),
 ``draws_sum``, ``takes_sum`` (all hands), ``pat/NAME`` (名堂 among wins),
 ``dist/COLUMN/VALUE`` (wins by value of each column of :data:`DIST_COLUMNS`),
-``joint/L|M|C`` (wins by the three payments), and per group of seats
-``grp/BY/GROUP/n``, ``…/won``, ``…/COLUMN_sum``, ``…/COLUMN_sq`` for ``BY`` in
-``seat``, ``bot``, ``dealer``.
+``joint/L|M|C`` (wins by the three payments), ``edge2_sum``, ``edge2_sq``
+(per hand, twice the dealer edge: ``2 x dealer - the two other players``), and
+per group of seats ``grp/BY/GROUP/n``, ``…/won``, ``…/COLUMN_sum``,
+``…/COLUMN_sq`` for ``BY`` in ``seat``, ``bot``, ``dealer``.  Results of
+:func:`mjstats.daer.simulate.compare` after the first also carry ``pair/…``
+sums (:func:`daer_pair_stats`), read by :func:`compare_table`.
 """
 
 from __future__ import annotations
@@ -22,7 +25,8 @@ import numpy as np
 import pandas as pd
 
 from mjstats.errors import MjStatsError
-from mjstats.results.gamestats import GameStats
+from mjstats.results.gamestats import GameStats, pair_rows, pair_sums
+from mjstats.results.intervals import mean_interval
 
 DIST_COLUMNS = (
     "hu", "level", "mult", "loser_pays", "dijia_gets", "winner_gets",
@@ -75,6 +79,9 @@ def daer_stats(games: pd.DataFrame, seats: pd.DataFrame, patterns: list[str]) ->
         u, k = np.unique(trip, axis=0, return_counts=True)
         for (a, b, c), n in zip(u.tolist(), k.tolist(), strict=True):
             out[f"joint/{a}|{b}|{c}"] = int(n)
+    edge2 = _edge2(games, seats)
+    out["edge2_sum"] = int(edge2.sum())
+    out["edge2_sq"] = int((edge2 * edge2).sum())
     groups = {"seat": seats["seat"].to_numpy().astype(str),
               "bot": seats["bot"].astype(str).to_numpy(),
               "dealer": _dealer_role(seats)}
@@ -89,6 +96,68 @@ def daer_stats(games: pd.DataFrame, seats: pd.DataFrame, patterns: list[str]) ->
             for c, x in cols.items():
                 out[f"{base}/{c}_sum"] = int(x[m].sum())
                 out[f"{base}/{c}_sq"] = int((x[m] * x[m]).sum())
+    return out
+
+
+def _edge2(games: pd.DataFrame, seats: pd.DataFrame) -> np.ndarray:
+    """Per hand, twice the dealer edge: ``2 x dealer's points - the two other players'``."""
+    n = len(games)
+    if len(seats) != 4 * n:
+        raise MjStatsError(f"seat records must have 4 rows per hand (the 底家 last): "
+                           f"{len(seats)} rows for {n} hands")
+    pts = seats["points"].to_numpy().astype(np.int64).reshape(n, 4)[:, :3]
+    dealer = pts[np.arange(n), games["dealer"].to_numpy().astype(np.int64)]
+    return 3 * dealer - pts.sum(axis=1)
+
+
+def _loser_pays(games: pd.DataFrame) -> np.ndarray:
+    """Per hand, what each loser pays (0 without a win: an exhausted stock or a foul)."""
+    win = games["end"].astype(str).to_numpy() == "win"
+    return np.where(win, games["loser_pays"].to_numpy().astype(np.int64), 0)
+
+
+DAER_PAIR_METRICS = ("win", "hand", "edge2")
+"""Paired differences kept by :func:`daer_pair_stats`: what each loser pays per win (hands
+won alike) and per hand, and twice the dealer edge of a hand."""
+
+
+def daer_pair_stats(games_a: pd.DataFrame, seats_a: pd.DataFrame, games_b: pd.DataFrame,
+                    seats_b: pd.DataFrame) -> GameStats:
+    """Sums of the paired differences ``b - a`` of two Da Er presets on the same deals.
+
+    Hand ``i`` of both is dealt from the same seeded chunk (same seed, same
+    ``chunk``).  A hand is *aligned* when it ended alike (same end, dealer,
+    winner and winning card): every hand, for presets whose play is the same
+    (:func:`mjstats.daer.game.play_facts`).  Keys ``pair/hands``,
+    ``pair/aligned`` and, for ``M`` in :data:`DAER_PAIR_METRICS`, the
+    :func:`~mjstats.results.gamestats.pair_sums` of ``win`` (over the wins of
+    aligned hands), ``hand`` and ``edge2`` (over every hand: paired by deal).
+
+    Examples
+    --------
+    >>> from mjstats.daer.simulate import simulate
+    >>> a = simulate("daer-luzhou", 60, seed=4)
+    >>> b = simulate("daer-luzhou-mingtang", 60, seed=4)
+    >>> p = daer_pair_stats(a.hands, a.seats, b.hands, b.seats)
+    >>> p["pair/aligned"], p["pair/win_n"] == a.stats["wins"]
+    (60, True)
+    """
+    n = len(games_a)
+    if len(games_b) != n or len(seats_a) != 4 * n or len(seats_b) != 4 * n:
+        raise MjStatsError(f"paired records must cover the same hands: {n} and "
+                           f"{len(games_b)} hands, {len(seats_a)} and {len(seats_b)} seat rows")
+    if n and not np.array_equal(games_a["game"].to_numpy(), games_b["game"].to_numpy()):
+        raise MjStatsError("paired records must hold the same hand numbers in the same order")
+    same = np.ones(n, dtype=bool)
+    for c in ("end", "dealer", "winner", "win_card"):
+        same &= games_a[c].to_numpy() == games_b[c].to_numpy()
+    out = GameStats({"pair/hands": n, "pair/aligned": int(same.sum())})
+    va, vb = _loser_pays(games_a), _loser_pays(games_b)
+    won = (games_a["end"].astype(str).to_numpy() == "win") & same
+    diffs = {"win": (vb - va)[won], "hand": vb - va,
+             "edge2": _edge2(games_b, seats_b) - _edge2(games_a, seats_a)}
+    for m in DAER_PAIR_METRICS:
+        out = out + pair_sums(m, diffs[m])
     return out
 
 
@@ -261,3 +330,48 @@ def scorings_table(st: GameStats) -> pd.DataFrame:
         cov = (D * w) @ D.T
         df["rank_corr_luzhou"] = cov[0] / np.sqrt(cov[0, 0] * np.diag(cov))
     return df
+
+
+def _won_alike(st: GameStats) -> bool:
+    """Whether every hand of a compared preset ended as under the first (all aligned)."""
+    return st.n("pair/aligned") == st.n("pair/hands") == st.n("games")
+
+
+def compare_table(results: dict) -> pd.DataFrame:
+    """Headline figures of Da Er presets compared on the same deals, with paired differences.
+
+    The Da Er counterpart of :func:`mjstats.results.games.compare_table`, with its
+    columns: ``rules``, ``metric``, ``estimate``, ``ci_low``, ``ci_high`` and
+    ``same_hands`` (every hand ended as under the first preset).  Per preset: the
+    win rate (Wilson 95%), what each loser pays per win and per hand, what the
+    底家 gets per hand and the dealer edge (dealer minus the mean of the two other
+    players), with normal 95% intervals; after the first, ``difference: …`` rows
+    from the ``pair/`` sums of :func:`daer_pair_stats` (the same paired interval as
+    mahjong's, :func:`~mjstats.results.gamestats.pair_rows`): per win only where
+    every hand was won alike, per hand and dealer edge always (paired by deal).
+    """
+    rows = []
+    for i, (name, r) in enumerate(results.items()):
+        st = r.stats
+        games, wins = st.n("games"), st.n("wins")
+        same = i == 0 or _won_alike(st)
+        v, c = _hist(st, "loser_pays")
+        s, sq = int((v * c).sum()), int((v * v * c).sum())
+        lo, hi = _wilson(st.n("end/win"), games)
+        rows_r = [{"metric": "win rate", "estimate": st.n("end/win") / games if games else np.nan,
+                   "ci_low": float(lo), "ci_high": float(hi)}]
+        unit = "points each loser pays"
+        for label, n in ((f"value per win ({unit})", wins), (f"value per hand ({unit})", games)):
+            m, _, a, b = mean_interval(n, s, sq)
+            rows_r.append({"metric": label, "estimate": m, "ci_low": a, "ci_high": b})
+        m, _, a, b = mean_interval(st.n("grp/seat/3/n"), st.n("grp/seat/3/points_sum"),
+                                   st.n("grp/seat/3/points_sq"))
+        rows_r.append({"metric": "底家 gets per hand", "estimate": m, "ci_low": a, "ci_high": b})
+        m, _, a, b = mean_interval(games, st.n("edge2_sum"), st.n("edge2_sq"), scale=2)
+        rows_r.append({"metric": "dealer edge", "estimate": m, "ci_low": a, "ci_high": b})
+        rows_r += pair_rows(st, [("win", f"value per win ({unit})", 1, same),
+                                 ("hand", f"value per hand ({unit})", 1, True),
+                                 ("edge2", "dealer edge", 2, True)])
+        rows += [dict(rules=name, same_hands=same, **x) for x in rows_r]
+    return pd.DataFrame(rows, columns=["rules", "metric", "estimate", "ci_low", "ci_high",
+                                       "same_hands"])

@@ -20,10 +20,8 @@ import pandas as pd
 
 from mjstats._choices import BOT_NAMES
 from mjstats.errors import MjStatsError
-from mjstats.results.gamestats import GameStats
-from mjstats.results.intervals import normal_quantile, wilson
-
-Z95 = normal_quantile(0.975)
+from mjstats.results.gamestats import GameStats, pair_rows
+from mjstats.results.intervals import mean_interval, wilson
 
 _POSITION = ("dealer 庄", "next 下家", "opposite 对家", "previous 上家")
 _SHAPES = ("两边 ryanmen", "边张 edge", "卡张 closed", "单钓 pair_wait", "对出叫 double_pong",
@@ -37,23 +35,6 @@ def _prop(k, n) -> tuple[float, float, float]:
         return float("nan"), 0.0, 1.0
     lo, hi = wilson(k, n)
     return k / n, float(lo), float(hi)
-
-
-def _mean(n: int, s: int, sq: int, scale: int = 1) -> tuple[float, float, float, float]:
-    """Mean, sd and normal 95% interval of ``x / scale`` from ``n``, ``sum x``, ``sum x^2``.
-
-    The variance is formed from exact integers (``n sq - s^2``), so it carries no
-    cancellation error however large the sums.
-    """
-    n, s, sq = int(n), int(s), int(sq)
-    if n == 0:
-        return float("nan"), float("nan"), float("nan"), float("nan")
-    m = s / n / scale
-    if n == 1:
-        return m, 0.0, m, m
-    sd = float(np.sqrt((n * sq - s * s) / (n * (n - 1)))) / scale
-    se = sd / np.sqrt(n)
-    return m, sd, m - Z95 * se, m + Z95 * se
 
 
 def _stats(x) -> GameStats:
@@ -111,11 +92,11 @@ def value_table(stats: GameStats, R) -> pd.DataFrame:
     for name, g in (("per win", "win"), ("per self-drawn win", "self"),
                     ("per discard win", "discard"), ("per win before cap", "raw")):
         n = st.n(f"val_n/{g}")
-        m, sd, lo, hi = _mean(n, st.n(f"val_sum/{g}"), st.n(f"val_sq/{g}"))
+        m, sd, lo, hi = mean_interval(n, st.n(f"val_sum/{g}"), st.n(f"val_sq/{g}"))
         rows.append({"metric": name, "unit": R.unit, "n": n, "mean": m, "sd": sd,
                      "ci_low": lo, "ci_high": hi})
     games = st.n("games")
-    m, sd, lo, hi = _mean(games, st.n("hand_val_sum"), st.n("hand_val_sq"))
+    m, sd, lo, hi = mean_interval(games, st.n("hand_val_sum"), st.n("hand_val_sq"))
     rows.append({"metric": "per hand", "unit": R.unit, "n": games, "mean": m, "sd": sd,
                  "ci_low": lo, "ci_high": hi})
     p, lo, hi = _prop(st.n("capped"), st.n("wins"))
@@ -204,7 +185,7 @@ def payoff_table(stats: GameStats) -> pd.DataFrame:
 
     def row(name, g):
         n = st.n(f"pay_n/{g}")
-        m, sd, lo, hi = _mean(n, st.n(f"pay_sum/{g}"), st.n(f"pay_sq/{g}"))
+        m, sd, lo, hi = mean_interval(n, st.n(f"pay_sum/{g}"), st.n(f"pay_sq/{g}"))
         rows.append({"group": name, "n": n, "mean": m, "sd": sd, "ci_low": lo, "ci_high": hi,
                      "win_rate": st.n(f"pay_won/{g}") / n if n else np.nan,
                      "deal_in_rate": st.n(f"pay_fed/{g}") / n if n else np.nan})
@@ -216,7 +197,7 @@ def payoff_table(stats: GameStats) -> pd.DataFrame:
         row(f"bot {b}", f"bot/{b}")
     row("all seats", "all")
     n = st.n("games")
-    m, sd, lo, hi = _mean(n, st.n("edge3_sum"), st.n("edge3_sq"), scale=3)
+    m, sd, lo, hi = mean_interval(n, st.n("edge3_sum"), st.n("edge3_sq"), scale=3)
     rows.append({"group": "dealer edge (dealer - others)", "n": n, "mean": m, "sd": sd,
                  "ci_low": lo, "ci_high": hi, "win_rate": np.nan, "deal_in_rate": np.nan})
     return pd.DataFrame(rows)
@@ -297,7 +278,7 @@ def balance_table(stats: GameStats, R) -> pd.DataFrame:
                      "rarity_bits": rarity, "gap_bits": lv - rarity,
                      "point_share": st.n(f"pat_points/{p.key}") / total if total else np.nan})
     df = pd.DataFrame(rows)
-    _, sd, _, _ = _mean(st.n("pay_n/all"), st.n("pay_sum/all"), st.n("pay_sq/all"))
+    _, sd, _, _ = mean_interval(st.n("pay_n/all"), st.n("pay_sum/all"), st.n("pay_sq/all"))
     df.attrs["seat_sd"] = sd
     df.attrs["seat_variance"] = sd * sd
     return df
@@ -347,7 +328,7 @@ def compare_table(results: dict) -> pd.DataFrame:
         e = pt.loc["dealer edge (dealer - others)"]
         rows_r.append({"metric": "dealer edge", "estimate": e["mean"], "ci_low": e["ci_low"],
                        "ci_high": e["ci_high"]})
-        rows_r += _pair_rows(st, r.rules, same)
+        rows_r += _pair_rows(st, r.rules, won_alike(first, st))
         for _, b in bal.iterrows():
             rows_r.append({"metric": f"point share {b['zh']}", "estimate": b["point_share"],
                            "ci_low": np.nan, "ci_high": np.nan})
@@ -356,21 +337,25 @@ def compare_table(results: dict) -> pd.DataFrame:
                                        "same_hands"])
 
 
-def _pair_rows(st: GameStats, R, same: bool) -> list[dict]:
+def won_alike(first: GameStats, st: GameStats) -> bool:
+    """Whether a preset's run won exactly the hands of the first preset's run alike.
+
+    Equal numbers of hands and equal win fingerprints (:mod:`mjstats.results.gamestats`)
+    and, where ``st`` carries paired sums, every hand aligned: its paired
+    differences are then per hand (the ``difference:`` rows of :func:`compare_table`).
+    """
+    same = (st.n("games") == first.n("games")
+            and st.n("fingerprint") == first.n("fingerprint"))
+    if "pair/hands" in st:
+        same = same and st.n("pair/aligned") == st.n("pair/hands") == st.n("games")
+    return same
+
+
+def _pair_rows(st: GameStats, R, ok: bool) -> list[dict]:
     """Paired-difference rows of :func:`compare_table` (none without ``pair/`` sums)."""
-    if "pair/hands" not in st:
-        return []
-    ok = same and st.n("pair/aligned") == st.n("pair/hands") == st.n("games")
-    rows = []
-    for m, label, scale in (("win", f"value per win ({R.unit})", 1),
-                            ("hand", f"value per hand ({R.unit})", 1),
-                            ("edge3", "dealer edge", 3)):
-        est, _sd, lo, hi = (_mean(st.n(f"pair/{m}_n"), st.n(f"pair/{m}_dsum"),
-                                  st.n(f"pair/{m}_dsq"), scale) if ok
-                            else (np.nan,) * 4)
-        rows.append({"metric": f"difference: {label}", "estimate": est, "ci_low": lo,
-                     "ci_high": hi})
-    return rows
+    return pair_rows(st, [("win", f"value per win ({R.unit})", 1, ok),
+                          ("hand", f"value per hand ({R.unit})", 1, ok),
+                          ("edge3", "dealer edge", 3, ok)])
 
 
 def summary_text(r) -> str:

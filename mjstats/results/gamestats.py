@@ -40,7 +40,8 @@ Keys (``/`` separates the parts; all values are Python ``int``):
                            fingerprints mean the same hands were won alike
 ``pair/…``                 only in :func:`~mjstats.sim.simulate.compare`'s
                            results after the first: paired differences with
-                           the first preset on the same hands (:func:`pair_stats`)
+                           the first preset on the same hands (:func:`pair_stats`,
+                           written by :func:`pair_sums`, read by :func:`pair_rows`)
 =========================  ===================================================
 """
 
@@ -52,6 +53,7 @@ import numpy as np
 import pandas as pd
 
 from mjstats.errors import MjStatsError
+from mjstats.results.intervals import mean_interval
 
 VALUE_GROUPS = ("win", "self", "discard", "raw")
 """Groups of :func:`game_stats` value sums: all wins, self-drawn, on a discard, before cap."""
@@ -338,8 +340,50 @@ def pair_stats(seats_a: pd.DataFrame, hands_a: pd.DataFrame, seats_b: pd.DataFra
              "hand": (vb.sum(axis=1) - va.sum(axis=1))[same],
              "edge3": (edge3(seats_b, hands_b) - edge3(seats_a, hands_a))[same]}
     for m in PAIR_METRICS:
-        d = diffs[m]
-        out[f"pair/{m}_n"] = int(d.size)
-        out[f"pair/{m}_dsum"] = int(d.sum())
-        out[f"pair/{m}_dsq"] = int((d * d).sum())
+        out = out + pair_sums(m, diffs[m])
     return out
+
+
+def pair_sums(metric: str, d: np.ndarray) -> GameStats:
+    """The sums kept of the paired differences ``d`` of one metric (both games' compare).
+
+    Keys ``pair/<metric>_n``, ``pair/<metric>_dsum`` and ``pair/<metric>_dsq``:
+    count, sum and sum of squares of ``d``, exact integers, added chunk by chunk;
+    :func:`pair_rows` turns them into the paired 95% interval.
+
+    Examples
+    --------
+    >>> sorted(pair_sums("win", np.array([1, -2, 3])).items())
+    [('pair/win_dsq', 14), ('pair/win_dsum', 2), ('pair/win_n', 3)]
+    """
+    d = np.asarray(d).astype(np.int64)
+    return GameStats({f"pair/{metric}_n": int(d.size), f"pair/{metric}_dsum": int(d.sum()),
+                      f"pair/{metric}_dsq": int((d * d).sum())})
+
+
+def pair_rows(st: Mapping[str, int], metrics) -> list[dict]:
+    """Rows ``difference: LABEL`` of a compare table from the ``pair/`` sums of :func:`pair_sums`.
+
+    ``metrics`` holds ``(metric, label, scale, valid)``: the mean difference of
+    ``x / scale`` (this preset minus the first) with its paired 95% interval
+    (:func:`~mjstats.results.intervals.mean_interval` of the differences), or NaN
+    where ``valid`` is false (the differences do not pair like with like).  No
+    rows without ``pair/`` sums (the first preset).
+
+    Examples
+    --------
+    >>> st = pair_sums("hand", np.array([1, 2, 3, 4]))
+    >>> r = pair_rows(st, [("hand", "value per hand", 1, True)])[0]
+    >>> r["metric"], r["estimate"], round(float(r["ci_high"] - r["estimate"]), 6)
+    ('difference: value per hand', 2.5, 1.265151)
+    """
+    if not any(k.startswith("pair/") for k in st):
+        return []
+    rows = []
+    for m, label, scale, valid in metrics:
+        est, _sd, lo, hi = (mean_interval(st.get(f"pair/{m}_n", 0), st.get(f"pair/{m}_dsum", 0),
+                                          st.get(f"pair/{m}_dsq", 0), scale) if valid
+                            else (np.nan,) * 4)
+        rows.append({"metric": f"difference: {label}", "estimate": est, "ci_low": lo,
+                     "ci_high": hi})
+    return rows

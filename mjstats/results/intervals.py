@@ -1,10 +1,12 @@
-"""Confidence intervals for proportions (no scipy): Wilson score and exact binomial.
+"""Confidence intervals (no scipy): Wilson score and exact binomial, and means from sums.
 
-:func:`wilson` is vectorised and what the result tables use; it is accurate for
-every count including 0 and ``n``.  :func:`clopper_pearson` is the exact
-(conservative) binomial interval, computed by bisection on the regularized
-incomplete beta function (a Lentz continued fraction); it is scalar and meant
-for small tables.  :func:`z_score` compares an estimate with a known value.
+:func:`wilson` is vectorised and what the result tables use for proportions; it
+is accurate for every count including 0 and ``n``.  :func:`clopper_pearson` is
+the exact (conservative) binomial interval, computed by bisection on the
+regularized incomplete beta function (a Lentz continued fraction); it is scalar
+and meant for small tables.  :func:`mean_interval` is the normal interval of a
+mean (or of a paired difference) from its count, sum and sum of squares.
+:func:`z_score` compares an estimate with a known value.
 """
 
 from __future__ import annotations
@@ -36,6 +38,36 @@ def normal_quantile(p: float) -> float:
         if hi - lo < 1e-15:
             break
     return 0.5 * (lo + hi)
+
+
+Z95 = normal_quantile(0.975)
+"""The two-sided 95% normal quantile."""
+
+
+def mean_interval(n: int, s: int, sq: int, scale: int = 1) -> tuple[float, float, float, float]:
+    """Mean, sd and normal 95% interval of ``x / scale`` from ``n``, ``sum x``, ``sum x^2``.
+
+    The variance is formed from exact integers (``n sq - s^2``), so it carries no
+    cancellation error however large the sums.  Applied to the sums of paired
+    differences it is the paired interval of :func:`mjstats.results.gamestats.pair_rows`.
+
+    Examples
+    --------
+    >>> m, sd, lo, hi = mean_interval(4, 10, 30)        # x = 1, 2, 3, 4
+    >>> m, round(sd, 6), round(float(hi - m), 6)
+    (2.5, 1.290994, 1.265151)
+    >>> mean_interval(0, 0, 0)[0]
+    nan
+    """
+    n, s, sq = int(n), int(s), int(sq)
+    if n == 0:
+        return float("nan"), float("nan"), float("nan"), float("nan")
+    m = s / n / scale
+    if n == 1:
+        return m, 0.0, m, m
+    sd = float(np.sqrt((n * sq - s * s) / (n * (n - 1)))) / scale
+    se = sd / np.sqrt(n)
+    return m, sd, m - Z95 * se, m + Z95 * se
 
 
 def _check(k, n, conf):

@@ -34,10 +34,11 @@ from mjstats._checks import seat as _seat
 from mjstats.core.rng import SeedLike, chunk_states, seed_sequence
 from mjstats.core.tables import tables
 from mjstats.errors import MjStatsError
+from mjstats.results.compare import Comparison
 from mjstats.results.gamestats import GameStats, game_stats, pair_stats
 from mjstats.rules.base import RuleSet
 from mjstats.rules.base import rules as _rules
-from mjstats.runner import RECORDS_UP_TO, KeptRows
+from mjstats.runner import RECORDS_UP_TO, KeptRows, split_parts
 from mjstats.sim import engine as E
 from mjstats.sim import records as REC
 from mjstats.sim.bots import BOT_NAMES, bot_code
@@ -602,17 +603,15 @@ def compare_task(specs: tuple, bots: tuple[int, ...], seed: np.random.SeedSequen
 
 def _gather_compare(acc, part: dict[str, pd.DataFrame]):
     """Runner reducer of :func:`compare_task`: one :func:`_gather` per preset."""
-    n = sum(1 for k in part if "." not in k)
-    acc = acc or [None] * n
-    return [_gather(acc[i], {k.split(".", 1)[1] if "." in k else "stats": v
-                             for k, v in part.items() if k.split(".", 1)[0] == f"p{i}"})
-            for i in range(n)]
+    parts = split_parts(part, "stats")
+    acc = acc or [None] * len(parts)
+    return [_gather(a, p) for a, p in zip(acc, parts, strict=True)]
 
 
 def compare(rules: list[str | RuleSet], games: int | None = DEFAULT_GAMES, bots=DEFAULT_BOT,
             seed: SeedLike = None, *, records: bool | None = None, out: str | Path | None = None,
             resume: bool = False, client=None, progress: bool = False,
-            chunk: int = RUN_CHUNK) -> dict[str, SimResult]:
+            chunk: int = RUN_CHUNK) -> Comparison:
     """Simulate several rule sets on the same hands; return the results by name.
 
     A preset given as a :class:`RuleSet` is named by its rule set and the
@@ -628,6 +627,12 @@ def compare(rules: list[str | RuleSet], games: int | None = DEFAULT_GAMES, bots=
     value per win, value per hand and dealer edge with a paired 95% interval,
     and checks the pairing (``same_hands``).  The hands are replayed per preset
     rather than stored, so memory stays flat.
+
+    The :class:`~mjstats.results.compare.Comparison` returned is the dict of
+    :class:`SimResult` by name; its ``runs`` hold each preset alone (one replay
+    each) and its ``pairing`` says ``"same hands"`` for a preset whose every hand
+    was won as under the first, ``"same seed"`` otherwise; ``table()`` is
+    :func:`~mjstats.results.games.compare_table`.
 
     Parameters
     ----------
@@ -647,6 +652,8 @@ def compare(rules: list[str | RuleSet], games: int | None = DEFAULT_GAMES, bots=
     True
     >>> r["sichuan-app"].stats["pair/aligned"]
     20
+    >>> r.pairing["sichuan-app"], r.runs
+    ('same hands', (('sichuan',), ('sichuan-app',)))
     """
     from mjstats.runner import run_chunks, run_seed
 
@@ -681,4 +688,10 @@ def compare(rules: list[str | RuleSet], games: int | None = DEFAULT_GAMES, bots=
         a = acc[i] if acc else {"stats": GameStats(), "hands": [], "seats": []}
         res[key] = SimResult(R, games, names, ss, a["stats"],
                              _records(R, a) if records else None, [])
-    return res
+    from mjstats.results.games import won_alike
+
+    first = res[keys[0]].stats
+    pairing = {key: "reference" if i == 0 else
+               "same hands" if won_alike(first, res[key].stats) else "same seed"
+               for i, key in enumerate(keys)}
+    return Comparison(res, tuple((key,) for key in keys), pairing)
