@@ -42,6 +42,9 @@ def register(sub) -> None:
     p.add_argument("--max-states", type=int, default=None,
                    help="bound on the hands searched for one missing suit (default: "
                         "mjstats.discard.solo.MAX_STATES)")
+    p.add_argument("--no-fallback", action="store_true",
+                   help="fail instead of solving in the fast mode when the improving search "
+                        "passes --max-states")
     p.add_argument("--tileset", choices=["sichuan", "guangan", "liuzhou"], default=None,
                    help="tile set without --rules (default liuzhou, 136 tiles)")
     p.add_argument("--table", type=int, default=0, metavar="N",
@@ -72,7 +75,8 @@ def run(args: argparse.Namespace) -> int:
                 missing=args.missing, dealer=args.dealer, objective=args.objective,
                 improve=not args.no_improve, extra=args.extra, model=args.model,
                 tileset=args.tileset, candidates=args.candidates, table=args.table,
-                table_bots=args.bots, table_player=args.player, seed=args.seed, **bound)
+                table_bots=args.bots, table_player=args.player, seed=args.seed,
+                fallback=not args.no_fallback, **bound)
     print(format_odds(r, rows=args.rows))
     if args.curves:
         top = r.table.head(args.rows or 3)

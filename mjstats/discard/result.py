@@ -42,7 +42,9 @@ class Odds:
         ``S`` (unseen tiles at the first draw), ``T`` (draws), ``objective`` and
         ``ranked_by`` (the table column it ranks by),
         ``model``, ``improve``, ``extra``, ``states`` (per missing suit), ``rules``,
-        ``skipped`` (missing suits of ``"choose"`` whose search passed ``max_states``).
+        ``skipped`` (missing suits of ``"choose"`` whose search passed ``max_states``),
+        ``fallback`` (missing suits, ``"-"`` for none, solved in the fast mode because
+        the improving search passed ``max_states``).
     """
 
     pieces: list = field(repr=False)
@@ -146,6 +148,8 @@ def format_odds(r, rows: int | None = None) -> str:
     with pd.option_context("display.max_colwidth", 60, "display.width", 200,
                            "display.float_format", "{:.4f}".format):
         body = out.to_string(index=False)
+    for suit, why in info.get("fallback", {}).items():
+        head += ("\n" if suit == "-" else f"\n缺 {suit} {SUIT_NAMES_ZH[SUITS.index(suit)]}: ") + why
     for suit, why in info.get("skipped", {}).items():
         head += f"\n缺 {suit} {SUIT_NAMES_ZH[SUITS.index(suit)]}: {why}"
     if table_model:

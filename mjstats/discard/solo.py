@@ -120,7 +120,7 @@ def _default_form(R: RuleSet | None, form) -> int:
 def odds(hand, rules=None, *, melds=None, visible=None, draws=None, dealer: bool = False,
          missing=None, objective: str = "win", improve: bool = True, extra: int = 1,
          model: str = "default", tileset=None, form=None, candidates: str = "all",
-         max_states: int = MAX_STATES) -> Odds:
+         max_states: int = MAX_STATES, fallback: bool = True) -> Odds:
     """Exact odds of every discard of a hand against the wall.
 
     Parameters
@@ -173,10 +173,16 @@ def odds(hand, rules=None, *, melds=None, visible=None, draws=None, dealer: bool
         The discards evaluated: every legal one, or only those that keep the
         lowest shanten (what the published calculators list; faster).
     max_states : int
-        Bound on the hands searched for one missing suit.  Past it
-        :class:`OddsError` names the hand's shanten and suggests fewer draws; with
-        ``missing="choose"`` that suit is left out and named in ``info["skipped"]``
-        (a suit holding most of the hand can need millions of hands).
+        Bound on the hands searched for one missing suit.  Past it (after the
+        fallback) :class:`OddsError` names the hand's shanten and suggests fewer
+        draws; with ``missing="choose"`` that suit is left out and named in
+        ``info["skipped"]`` (a suit holding most of the hand can need millions of
+        hands).
+    fallback : bool
+        When the improving search passes ``max_states`` (a hand far from ready
+        with many draws: a 4-shanten Liuzhou hand at its default 20 draws), solve
+        that missing suit in the fast mode (``improve=False``) instead, named in
+        ``info["fallback"]`` and in the printed header (default ``True``).
 
     Returns
     -------
@@ -198,6 +204,7 @@ def odds(hand, rules=None, *, melds=None, visible=None, draws=None, dealer: bool
     _check_choice(model, "model", MODELS)
     root_all = 1 if _check_choice(candidates, "candidates", ("all", "keep")) == "all" else 0
     improve = flag(improve, "improve")
+    fallback = flag(fallback, "fallback")
     dealer = flag(dealer, "dealer")
     extra = count(extra, "extra", minimum=0, maximum=8)
     max_states = count(max_states, "max_states", minimum=1)
@@ -249,6 +256,7 @@ def odds(hand, rules=None, *, melds=None, visible=None, draws=None, dealer: bool
     suits = _missing_choices(missing, R, h)
     pieces = []
     skipped: dict[str, str] = {}
+    fell_back: dict[str, str] = {}
     for miss in suits:
         dead = np.zeros(N_KINDS, dtype=np.uint8)
         if miss >= 0:
@@ -261,22 +269,35 @@ def odds(hand, rules=None, *, melds=None, visible=None, draws=None, dealer: bool
                     f"the meld {bad[0]} is of the missing suit {SUIT_NAMES_ZH[miss]} "
                     f"({SUITS[miss]})"
                 )
-        g = _graph._build(hand8, hand8, avail, dead, miss, fm, 1 if improve else 0, extra,
-                          obj, root_all, T, max_states, score_mode, family,
-                          values, sw, mt, mk, len(ms), flags, Tb)
-        G = _Graph(*g)
+        G = _Graph(*_graph._build(hand8, hand8, avail, dead, miss, fm, 1 if improve else 0,
+                                  extra, obj, root_all, T, max_states, score_mode, family,
+                                  values, sw, mt, mk, len(ms), flags, Tb))
+        improved = improve
+        if G.status != _graph.STATUS_OK and improve and fallback:
+            # the improving search is too large: the fast mode's is far smaller
+            G = _Graph(*_graph._build(hand8, hand8, avail, dead, miss, fm, 0, extra, obj,
+                                      root_all, T, max_states, score_mode, family, values,
+                                      sw, mt, mk, len(ms), flags, Tb))
+            improved = False
+            if G.status == _graph.STATUS_OK:
+                fell_back[SUITS[miss] if miss >= 0 else "-"] = (
+                    f"fast mode (improve=False): the improving search passed "
+                    f"max_states={max_states:,} hands (legal shanten {G.s_root}, {T} draws)")
         if G.status != _graph.STATUS_OK:
             if len(suits) > 1:  # "choose": report the suit as not searched, go on
                 skipped[SUITS[miss]] = (f"not searched: more than max_states={max_states:,} "
                                         f"hands (legal shanten {G.s_root})")
                 continue
+            if improve and not fallback:
+                ask = f"fewer draws, improve=False, a smaller extra (now {extra})"
+            else:
+                ask = "fewer draws (the fast mode passed it too)"
             raise OddsError(
                 f"the search passed max_states={max_states:,} hands (legal shanten "
-                f"{G.s_root}, {T} draws); ask for fewer draws, improve=False, a smaller "
-                f"extra (now {extra}) or a larger max_states"
+                f"{G.s_root}, {T} draws); ask for {ask} or a larger max_states"
             )
-        pieces.append(_solve(G, miss, h, n == conc_13, S, T, obj, model == "published", improve, R,
-                             avail, dead, fm, Tb))
+        pieces.append(_solve(G, miss, h, n == conc_13, S, T, obj, model == "published", improved,
+                             R, avail, dead, fm, Tb))
     if not pieces:
         if skipped:
             raise OddsError(f"every missing suit passed max_states={max_states:,} hands; ask "
@@ -286,7 +307,7 @@ def odds(hand, rules=None, *, melds=None, visible=None, draws=None, dealer: bool
                 improve=improve, extra=extra,
                 rules=None if R is None else R.name, tileset=ts.name,
                 states={SUITS[p["miss"]] if p["miss"] >= 0 else "-": p["states"] for p in pieces},
-                skipped=skipped)
+                skipped=skipped, fallback=fell_back)
     return Odds(pieces, info, R)
 
 

@@ -6,6 +6,7 @@ import math
 import zlib
 
 import numpy as np
+import pandas as pd
 import pytest
 
 import mjstats as mj
@@ -243,14 +244,35 @@ def test_cli_prints_the_table_with_both_names(capsys):
 
 
 def test_choose_leaves_out_a_suit_too_large_to_search():
-    """13456788999m289p: missing 万 means shedding eleven tiles; with "choose" that suit is
-    named as not searched and the other two are solved exactly."""
-    r = odds("13456788999m289p", "sichuan", draws=10, max_states=200_000)
+    """13456788999m289p: missing 万 means shedding eleven tiles; without the fallback, with
+    "choose" that suit is named as not searched and the other two are solved exactly."""
+    r = odds("13456788999m289p", "sichuan", draws=10, max_states=200_000, fallback=False)
     assert set(r.table.missing) == {"p", "s"}
     assert "m" in r.info["skipped"] and "legal shanten 10" in r.info["skipped"]["m"]
     assert "缺 m 万: not searched" in str(r)
     with pytest.raises(OddsError, match="legal shanten 10"):
-        odds("13456788999m289p", "sichuan", missing="m", draws=10, max_states=200_000)
+        odds("13456788999m289p", "sichuan", missing="m", draws=10, max_states=200_000,
+             fallback=False)
+
+
+def test_a_search_too_large_falls_back_to_the_fast_mode():
+    """Past max_states the improving search gives way to the fast mode for that suit only:
+    its rows are exactly improve=False's, the other suit's the improving search's, and the
+    header says which suit fell back and why."""
+    h = "2245667m13579p39s"
+    full_s = odds(h, "sichuan", missing="s", draws=8)
+    n_s = full_s.info["states"]["s"]
+    r = odds(h, "sichuan", missing="choose", draws=8, max_states=n_s + 1)
+    fell = set(r.info["fallback"])
+    assert "s" not in fell and fell  # the small suit fits, a larger one fell back
+    for suit in fell:
+        fast = odds(h, "sichuan", missing=suit, draws=8, improve=False, max_states=n_s + 1)
+        got = r.table[r.table.missing == suit].reset_index(drop=True)
+        cols = [c for c in fast.table.columns if c != "top_patterns"]  # ordered across rows
+        pd.testing.assert_frame_equal(got[cols], fast.table[cols], check_exact=True)
+        assert f"缺 {suit}" in str(r) and "fast mode (improve=False)" in str(r)
+    got_s = r.table[r.table.missing == "s"].reset_index(drop=True)
+    pd.testing.assert_frame_equal(got_s[cols], full_s.table[cols], check_exact=True)
 
 
 def test_missing_suit_tiles_are_interchangeable():
