@@ -32,9 +32,7 @@ pattern is part of the win.
 
 from __future__ import annotations
 
-import numpy as np
-
-from mjstats._jit import inline_kernel, kernel
+from mjstats._jit import inline_kernel, noref_kernel
 
 OBJ_WIN = 0
 OBJ_READY = 1
@@ -67,23 +65,29 @@ def _better(x1, x2, x3, y1, y2, y3):
 
 
 @inline_kernel
-def _b_values(Vu, V2u, V3u, b_start, eb_a, VB, VB2, VB3, bestA):
-    """Values of every 14-tile state at one draw (its best discard) and that discard's target.
+def _b_values(Vu, V2u, V3u, u1, T, b_s, b_d, b_start, eb_a, VB, VB2, VB3, bestA):
+    """Values of every 14-tile state at draw ``u1`` (its best discard) and that discard's target.
 
-    ``Vu``, ``V2u``, ``V3u`` are the 13-tile states' values at that draw.
+    ``Vu``, ``V2u``, ``V3u`` are the 13-tile states' values at that draw.  A state
+    not reached by then (``b_d > u1``), or that can no longer become ready
+    (shanten above the ``T - u1`` draws left), is worth 0 and discards to no
+    state (-1): the forward pass never meets the first, and whatever mass reaches
+    the second can count for nothing.
     """
+    left = T - u1
     for b in range(VB.shape[0]):
         best = 0.0
         best2 = 0.0
         best3 = 0.0
         arg = -1
-        for e in range(b_start[b], b_start[b + 1]):
-            a = eb_a[e]
-            if arg < 0 or _better(Vu[a], V2u[a], V3u[a], best, best2, best3):
-                best = Vu[a]
-                best2 = V2u[a]
-                best3 = V3u[a]
-                arg = a
+        if b_d[b] <= u1 and b_s[b] <= left:
+            for e in range(b_start[b], b_start[b + 1]):
+                a = eb_a[e]
+                if arg < 0 or _better(Vu[a], V2u[a], V3u[a], best, best2, best3):
+                    best = Vu[a]
+                    best2 = V2u[a]
+                    best3 = V3u[a]
+                    arg = a
         VB[b] = best
         VB2[b] = best2
         VB3[b] = best3
@@ -144,9 +148,9 @@ def _kept(a, u1, improve, a_start, ea_w, ea_b, ea_win, w_val, b_s, here, here2, 
     return W, acc, acc2, acc3
 
 
-@kernel
-def _backward(a_s, a_d, improve, a_start, b_s, b_start, ea_w, ea_b, ea_win, eb_a, w_val,
-              S, T, objective, published, V, V2, V3, step, kept_w, best_at):
+@noref_kernel
+def _backward(a_s, a_d, improve, a_start, b_s, b_d, b_start, ea_w, ea_b, ea_win, eb_a, w_val,
+              S, T, objective, published, V, V2, V3, step, kept_w, best_at, VB, VB2, VB3):
     """Fill ``V``, ``V2``, ``V3`` (``(T + 1) x nA``, zeros on entry) backwards from ``T - 1``.
 
     Row ``u`` holds every 13-tile state's values at draw ``u``, so that one draw's
@@ -157,13 +161,11 @@ def _backward(a_s, a_d, improve, a_start, b_s, b_start, ea_w, ea_b, ea_win, eb_a
 
     Records the policy for :func:`_forward`, row ``u`` for draw ``u``: ``step[u, e]``
     (see :func:`_kept`), ``kept_w[u, a]`` the weight state ``a`` keeps, ``best_at[u, b]``
-    the 13-tile state that 14-tile state ``b`` discards to.
+    the 13-tile state that 14-tile state ``b`` discards to.  ``VB``, ``VB2``, ``VB3``
+    are scratch rows of the 14-tile states' values (no reference counting here:
+    the caller owns every array).
     """
     nA = a_s.shape[0]
-    nB = b_s.shape[0]
-    VB = np.zeros(nB, dtype=np.float64)
-    VB2 = np.zeros(nB, dtype=np.float64)
-    VB3 = np.zeros(nB, dtype=np.float64)
     for a in range(nA):
         if a_s[a] <= 0:  # ready: the probability of becoming ready is 1
             for u in range(T + 1):
@@ -171,7 +173,8 @@ def _backward(a_s, a_d, improve, a_start, b_s, b_start, ea_w, ea_b, ea_win, eb_a
                 if objective == OBJ_READY:
                     V[u, a] = 1.0
     for u in range(T - 1, -1, -1):
-        _b_values(V[u + 1], V2[u + 1], V3[u + 1], b_start, eb_a, VB, VB2, VB3, best_at[u])
+        _b_values(V[u + 1], V2[u + 1], V3[u + 1], u + 1, T, b_s, b_d, b_start, eb_a, VB, VB2,
+                  VB3, best_at[u])
         left = float(S - u)
         for a in range(nA):
             s = a_s[a]
@@ -190,9 +193,10 @@ def _backward(a_s, a_d, improve, a_start, b_s, b_start, ea_w, ea_b, ea_win, eb_a
                 V3[u, a] = (1.0 - W / D) * here3 + acc3 / D
 
 
-@kernel
+@noref_kernel
 def _forward(roots, a_s, a_start, b_s, ea_w, ea_b, ea_win, w_val, w_vidx, w_pat, S, T,
-             objective, published, step, kept_w, best_at, win_at, ready_at, ev_at, hist, pat):
+             objective, published, step, kept_w, best_at, win_at, ready_at, ev_at, hist, pat,
+             q0, q1, n0, n1, live):
     """Follow every root candidate forward under the policy :func:`_backward` recorded.
 
     Writes, per candidate ``c`` and draw ``u`` (0-based: the ``u + 1``-th draw), the
@@ -200,14 +204,12 @@ def _forward(roots, a_s, a_start, b_s, ea_w, ea_b, ea_win, w_val, w_vidx, w_pat,
     (``ready_at``) and the value won at it (``ev_at``); ``hist[c, v]`` the probability
     of a win worth the ``v``-th distinct value, ``pat[c, i]`` the probability of a
     win holding pattern ``i``.
+    ``q0``/``q1`` (``nA x C``, zeros) hold each state's probability of not yet /
+    already having been ready, ``n0``/``n1`` the next draw's, ``live`` (zeros)
+    marks the states reached: scratch the caller owns.
     """
     nA = a_s.shape[0]
     C = roots.shape[0]
-    q0 = np.zeros((nA, C), dtype=np.float64)  # never ready so far
-    q1 = np.zeros((nA, C), dtype=np.float64)  # ready at some point
-    n0 = np.zeros((nA, C), dtype=np.float64)
-    n1 = np.zeros((nA, C), dtype=np.float64)
-    live = np.zeros(nA, dtype=np.uint8)
     for c in range(C):
         r = roots[c]
         if a_s[r] <= 0:

@@ -28,7 +28,7 @@ from typing import NamedTuple
 
 import numpy as np
 
-from mjstats._jit import inline_kernel, kernel
+from mjstats._jit import inline_kernel, kernel, noref_kernel
 from mjstats.core.codes import _pick
 from mjstats.core.shanten import _conv, _final, _overlap_codes
 from mjstats.scoring.kernels import _score
@@ -225,7 +225,7 @@ def _fill_moved(c0, c1, c2, c3, h, step, n, pairs, odd, miss, form, dead, M, T, 
         out[k] = _shanten_row(rows[k], _pick(p, o0, o1, o2, o3), n + step, pk, ok, form, M)
 
 
-@kernel
+@noref_kernel
 def _moved_shanten(c0, c1, c2, c3, h, step, n, pairs, odd, miss, form, dead, T, rows, out):
     """Legal shanten of hand ``h`` after one tile of each kind more (``step`` 1) or less (-1).
 
@@ -363,7 +363,7 @@ class _Search(NamedTuple):
     flags: int
 
 
-@kernel
+@noref_kernel
 def _discards(ib, P, origin, dead, h, rows, sh, b_hand, b_info, tA, a_hand, a_info, nA,
               eb_kind, eb_a, neB, T):
     """Expand 14-tile state ``ib``: its discard edges and the 13-tile states they leave.
@@ -415,7 +415,7 @@ def _discards(ib, P, origin, dead, h, rows, sh, b_hand, b_info, tA, a_hand, a_in
     return nA, neB
 
 
-@kernel
+@noref_kernel
 def _draws(ia, P, origin, avail, dead, h, rows, sh, a_hand, a_info, tB, b_hand, b_info, nB,
            ea_kind, ea_w, ea_b, ea_win, neA, w_val, w_pat, nW, values, sw, mt, mk, scratch, T):
     """Expand 13-tile state ``ia``: its draw edges, the 14-tile states and the wins they make.
@@ -562,9 +562,11 @@ def _build(root, origin, avail, dead, miss, form, improve, extra, objective, roo
     status = STATUS_OK
     while ia < nA or ib < nB:
         while ib < nB:  # 14-tile states: their discards
-            tA, a_hand, a_info, a_start = _room(tA, nA, a_hand, a_info, a_start, 34)
-            eb_kind = _room1(eb_kind, neB + 34)
-            eb_a = _room1(eb_a, neB + 34)
+            if nA + 34 > a_info.shape[0] or 2 * (nA + 34) > tA.shape[0]:
+                tA, a_hand, a_info, a_start = _room(tA, nA, a_hand, a_info, a_start, 34)
+            if neB + 34 > eb_a.shape[0]:
+                eb_kind = _room1(eb_kind, neB + 34)
+                eb_a = _room1(eb_a, neB + 34)
             b_start[ib] = neB
             nA, neB = _discards(ib, P, origin, dead, h, rows, sh, b_hand, b_info, tA, a_hand,
                                 a_info, nA, eb_kind, eb_a, neB, T)
@@ -576,13 +578,18 @@ def _build(root, origin, avail, dead, miss, form, improve, extra, objective, roo
         if status != STATUS_OK:
             break
         while ia < nA:  # 13-tile states: their draws
-            tB, b_hand, b_info, b_start = _room(tB, nB, b_hand, b_info, b_start, 34)
-            ea_kind = _room1(ea_kind, neA + 34)
-            ea_w = _room1(ea_w, neA + 34)
-            ea_b = _room1(ea_b, neA + 34)
-            ea_win = _room1(ea_win, neA + 34)
-            w_val = _room1(w_val, nW + 34)
-            w_pat = _room1(w_pat, nW + 34)
+            # room for 34 more of everything, made only when short (a call that passes
+            # arrays costs reference counting)
+            if nB + 34 > b_info.shape[0] or 2 * (nB + 34) > tB.shape[0]:
+                tB, b_hand, b_info, b_start = _room(tB, nB, b_hand, b_info, b_start, 34)
+            if neA + 34 > ea_b.shape[0]:
+                ea_kind = _room1(ea_kind, neA + 34)
+                ea_w = _room1(ea_w, neA + 34)
+                ea_b = _room1(ea_b, neA + 34)
+                ea_win = _room1(ea_win, neA + 34)
+            if nW + 34 > w_val.shape[0]:
+                w_val = _room1(w_val, nW + 34)
+                w_pat = _room1(w_pat, nW + 34)
             a_start[ia] = neA
             nB, neA, nW = _draws(ia, P, origin, avail, dead, h, rows, sh, a_hand, a_info, tB,
                                  b_hand, b_info, nB, ea_kind, ea_w, ea_b, ea_win, neA, w_val,
@@ -597,7 +604,7 @@ def _build(root, origin, avail, dead, miss, form, improve, extra, objective, roo
     return (status, s_root,
             a_hand[:nA], a_info[:nA, 0].copy(), a_info[:nA, 1].copy(),
             a_info[:nA, 2].astype(np.uint8), a_start[: nA + 1],
-            b_hand[:nB], b_info[:nB, 0].copy(), b_start[: nB + 1],
+            b_hand[:nB], b_info[:nB, 0].copy(), b_info[:nB, 1].copy(), b_start[: nB + 1],
             ea_kind[:neA], ea_w[:neA], ea_b[:neA], ea_win[:neA],
             eb_kind[:neB], eb_a[:neB],
             w_val[:nW], w_pat[:nW])

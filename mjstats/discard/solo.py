@@ -322,6 +322,7 @@ class _Graph:
     a_start: np.ndarray
     b_hand: np.ndarray
     b_s: np.ndarray
+    b_d: np.ndarray
     b_start: np.ndarray
     ea_kind: np.ndarray
     ea_w: np.ndarray
@@ -349,9 +350,9 @@ def _solve(G: _Graph, miss: int, h, as_is: bool, S: int, T: int, obj: int, publi
     step = np.zeros((T, G.ea_b.shape[0]), dtype=np.uint8)  # the policy, draw by draw
     kept_w = np.zeros((T, nA), dtype=np.float64)
     best_at = np.zeros((T, G.b_s.shape[0]), dtype=np.int32)
-    _dp._backward(G.a_s, G.a_d, 1 if improve else 0, G.a_start, G.b_s, G.b_start, G.ea_w, G.ea_b,
-                  G.ea_win, G.eb_a, G.w_val, S, T, obj, published, V, V2, V3, step, kept_w,
-                  best_at)
+    _dp._backward(G.a_s, G.a_d, 1 if improve else 0, G.a_start, G.b_s, G.b_d, G.b_start,
+                  G.ea_w, G.ea_b, G.ea_win, G.eb_a, G.w_val, S, T, obj, published, V, V2, V3,
+                  step, kept_w, best_at, *(np.zeros(G.b_s.shape[0]) for _ in range(3)))
     vals, vidx = np.unique(G.w_val, return_inverse=True)
     C = roots.shape[0]
     n_pat = 63
@@ -362,7 +363,8 @@ def _solve(G: _Graph, miss: int, h, as_is: bool, S: int, T: int, obj: int, publi
     pat = np.zeros((C, n_pat))
     _dp._forward(roots, G.a_s, G.a_start, G.b_s, G.ea_w, G.ea_b, G.ea_win, G.w_val,
                  vidx.astype(np.int64), G.w_pat, S, T, obj, published, step, kept_w, best_at,
-                 win_at, ready_at, ev_at, hist, pat)
+                 win_at, ready_at, ev_at, hist, pat, *(np.zeros((nA, C)) for _ in range(4)),
+                 np.zeros(nA, dtype=np.uint8))
     jin = [_lowering(G.a_hand[a], avail, dead, miss, fm, Tb) for a in roots]
     return dict(miss=miss, kinds=kinds, shanten=G.a_s[roots].astype(int), V=V[:, roots].T,
                 win_at=win_at, ready_at=ready_at, ev_at=ev_at, hist=hist, values=vals,
