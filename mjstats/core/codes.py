@@ -4,12 +4,21 @@ from __future__ import annotations
 
 import numpy as np
 
-from mjstats._jit import inline_kernel, noref_kernel
+from mjstats._jit import Entry, inline_kernel, noref_kernel
 from mjstats.errors import HandError
-from mjstats.tiles import N_KINDS, TileSet, kind_name
+from mjstats.tiles import N_KINDS, TileSet, kind_name, parse
 from mjstats.tiles import tileset as _tileset
 
 MAX_CONCEALED = 14
+SIZES = {"hand": 0b110, "waiting": 0b010, "complete": 0b100, "any": 0b111}
+"""Tile counts a public function accepts, as a bit mask of ``n % 3`` (``n <= 14``)."""
+REJECTED = -2
+"""What a checked kernel returns for counts outside 0..4 or a size not allowed.
+
+Never a shanten, a wait mask or a complete flag; the public function then
+runs the full checks of :func:`as_hand`, which raise the error.
+"""
+_INT8 = np.dtype(np.int8)
 
 
 @noref_kernel
@@ -64,6 +73,48 @@ def _codes(counts):
     return c0, c1, c2, c3, n
 
 
+@inline_kernel
+def _counts_ok(counts, sizes):
+    """Whether every count lies in 0..4 and the total ``n <= 14`` has bit ``n % 3`` of ``sizes``."""
+    n = 0
+    lo = 0
+    hi = 0
+    for k in range(34):  # no early exit: the loop vectorises
+        c = np.int64(counts[k])
+        n += c
+        lo = min(lo, c)
+        hi = max(hi, c)
+    return lo >= 0 and hi <= 4 and n <= MAX_CONCEALED and (sizes >> (n % 3)) & 1 == 1
+
+
+@noref_kernel
+def _check_counts(counts, sizes):
+    """:func:`_counts_ok` as a kernel of its own (the fast branch of :func:`as_hand`)."""
+    return _counts_ok(counts, sizes)
+
+
+_CHECK = Entry(_check_counts, lambda: (np.zeros(N_KINDS, np.int8), 0))
+
+
+def plain(hand) -> bool:
+    """Whether ``hand`` is an ``int8`` count vector that kernels read as it is.
+
+    A C-contiguous ``numpy.ndarray`` (not a subclass) of dtype ``int8`` and
+    shape ``(34,)``: the per-hand functions pass it to a compiled
+    :class:`~mjstats._jit.Entry` without converting or copying it.  Its counts
+    are checked inside the kernel (:func:`_counts_ok`).
+
+    Examples
+    --------
+    >>> plain(np.zeros(34, np.int8)), plain(np.zeros(34, np.int64)), plain([0] * 34)
+    (True, False, False)
+    >>> plain(np.zeros(68, np.int8)[::2])      # (34,) but not contiguous
+    False
+    """
+    return (type(hand) is np.ndarray and hand.dtype is _INT8 and hand.size == N_KINDS
+            and hand.strides == (1,))
+
+
 def as_hand(hand, tileset: str | TileSet | None = None, sizes: str = "hand") -> np.ndarray:
     """Return ``hand`` as a checked ``int8`` count vector.
 
@@ -83,10 +134,16 @@ def as_hand(hand, tileset: str | TileSet | None = None, sizes: str = "hand") -> 
         Wrong shape, negative or fifth copies, a tile outside the tile set, or a
         tile count that cannot be a hand of that kind.
     """
+    sizes_mask = SIZES[sizes]
     if isinstance(hand, str):
-        from mjstats.tiles import parse
-
         counts = parse(hand, tileset)
+        if _CHECK.call(counts, sizes_mask):
+            return counts
+    elif plain(hand) and _CHECK.call(hand, sizes_mask):
+        counts = hand.copy()
+        if tileset is not None:
+            _tileset(tileset).check(counts)
+        return counts
     else:
         arr = np.asarray(hand)
         if arr.shape != (N_KINDS,):
@@ -103,13 +160,7 @@ def as_hand(hand, tileset: str | TileSet | None = None, sizes: str = "hand") -> 
         if tileset is not None:
             _tileset(tileset).check(counts)
     n = int(counts.sum())
-    allowed = {
-        "hand": (1, 2),
-        "waiting": (1,),
-        "complete": (2,),
-        "any": (0, 1, 2),
-    }[sizes]
-    if n > MAX_CONCEALED or n % 3 not in allowed:
+    if n > MAX_CONCEALED or not (sizes_mask >> n % 3) & 1:
         want = {
             "hand": "3k+1 or 3k+2 tiles (13 or 14 with no exposed meld)",
             "waiting": "13 - 3k tiles (13, 10, 7, 4 or 1)",

@@ -10,11 +10,23 @@ from __future__ import annotations
 
 import numpy as np
 
-from mjstats._jit import noref_kernel, parallel_kernel, prange
-from mjstats.core.codes import _codes, _suit_code, as_hand, as_hands
+from mjstats._jit import Entry, noref_kernel, parallel_kernel, prange
+from mjstats.core.codes import (
+    REJECTED,
+    SIZES,
+    _codes,
+    _counts_ok,
+    _suit_code,
+    as_hand,
+    as_hands,
+    plain,
+)
 from mjstats.core.tables import tables
+from mjstats.errors import MjStatsError
+from mjstats.tiles import parse
 
 FORMS = ("standard", "seven_pairs", "any")
+_FORM_CODES = {f: i for i, f in enumerate(FORMS)}
 
 
 @noref_kernel
@@ -96,6 +108,21 @@ def _is_complete(counts, form, T):
     return _complete_from_codes(c0, c1, c2, c3, n, form, T)
 
 
+_COMPLETE_SIZES = SIZES["complete"]
+
+
+@noref_kernel
+def _is_complete_checked(counts, form, T):
+    """1 or 0 for :func:`_is_complete` of unchecked counts, :data:`REJECTED` if not a hand."""
+    if not _counts_ok(counts, _COMPLETE_SIZES):
+        return REJECTED
+    c0, c1, c2, c3, n = _codes(counts)
+    return 1 if _complete_from_codes(c0, c1, c2, c3, n, form, T) else 0
+
+
+_FACE = Entry(_is_complete_checked, lambda: (np.zeros(34, np.int8), 0, tables()))
+
+
 @parallel_kernel
 def _is_complete_many(hands, form, T, out):
     for i in prange(hands.shape[0]):
@@ -103,11 +130,9 @@ def _is_complete_many(hands, form, T, out):
 
 
 def _form_code(form: str) -> int:
-    from mjstats.errors import MjStatsError
-
     try:
-        return FORMS.index(form)
-    except ValueError:
+        return _FORM_CODES[form]
+    except (KeyError, TypeError):
         raise MjStatsError(
             f"unknown form {form!r}; expected 'standard', 'seven_pairs' or 'any'"
         ) from None
@@ -126,6 +151,11 @@ def is_complete(hand, form: str = "any", tileset=None) -> bool:
     tileset : str or TileSet, optional
         Check the tiles against a tile set.
 
+    Notes
+    -----
+    An ``int8`` count vector of shape ``(34,)`` goes to the compiled kernel as it
+    is (see :func:`~mjstats.shanten`).
+
     Examples
     --------
     >>> is_complete("123m456p789s11122z")
@@ -136,6 +166,12 @@ def is_complete(hand, form: str = "any", tileset=None) -> bool:
     False
     """
     code = _form_code(form)
+    if tileset is None:
+        h = parse(hand) if type(hand) is str else hand
+        if plain(h):
+            r = _FACE.call(h, code, tables())
+            if r != REJECTED:
+                return r == 1
     h = as_hand(hand, tileset, sizes="complete")
     return bool(_is_complete(h, code, tables()))
 

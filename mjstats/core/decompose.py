@@ -195,9 +195,13 @@ class Reading:
         return " ".join(str(m) for m in self.melds)
 
 
+_MELDS = {t * MELD_SHIFT + k: Meld(t, k) for t in MeldType for k in range(34)}
+"""Every meld by its kernel code (melds are frozen, so readings share them)."""
+
+
 def decode_meld(code: int) -> Meld:
     """Turn a kernel meld code into a :class:`Meld`."""
-    return Meld(MeldType(code // MELD_SHIFT), code % MELD_SHIFT)
+    return _MELDS[int(code)]
 
 
 def decompositions(hand, tileset=None) -> list[Reading]:
@@ -224,17 +228,17 @@ def decompositions(hand, tileset=None) -> list[Reading]:
     '11m 22m 33m 44m 55m 66m 77m'
     """
     h = as_hand(hand, tileset, sizes="complete")
-    out = np.full((MAX_READINGS, 5), -1, dtype=np.int16)
+    out = np.empty((MAX_READINGS, 5), dtype=np.int16)  # rows < n are written in full
     n = _decompose(h, out)
     if n < 0:  # pragma: no cover - no legal hand has that many readings
         raise RuntimeError(f"more than {MAX_READINGS} readings of {kind_name(0)}-based hand")
     readings = []
-    for row in out[:n]:
-        melds = [decode_meld(int(x)) for x in row if x >= 0]
+    for row in out[:n].tolist():
+        melds = [_MELDS[x] for x in row if x >= 0]
         pair = [m for m in melds if m.type == MeldType.PAIR]
         rest = [m for m in melds if m.type != MeldType.PAIR]
         readings.append(Reading("standard", tuple(pair + rest)))
     if _is_seven_pairs(h):
-        pairs = [Meld(MeldType.PAIR, k) for k in range(34) for _ in range(int(h[k]) // 2)]
+        pairs = [_MELDS[k] for k, c in enumerate(h.tolist()) for _ in range(c // 2)]  # PAIR codes
         readings.append(Reading("seven_pairs", tuple(pairs)))
     return readings

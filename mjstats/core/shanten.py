@@ -12,10 +12,21 @@ from __future__ import annotations
 
 import numpy as np
 
-from mjstats._jit import inline_kernel, noref_kernel, parallel_kernel, prange
-from mjstats.core.codes import _codes, as_hand, as_hands
+from mjstats._jit import Entry, inline_kernel, noref_kernel, parallel_kernel, prange
+from mjstats.core.codes import (
+    MAX_CONCEALED,
+    REJECTED,
+    SIZES,
+    _codes,
+    _counts_ok,
+    as_hand,
+    as_hands,
+    plain,
+)
 from mjstats.core.complete import _form_code
 from mjstats.core.tables import MAX_MELDS, entry, tables
+from mjstats.errors import HandError
+from mjstats.tiles import parse
 
 NOT_APPLICABLE = 127
 """Shanten reported for seven pairs when the hand has exposed melds."""
@@ -84,11 +95,16 @@ def _overlap_codes(c0, c1, c2, c3, M, T):
     return _overlap_m(c0, c1, c2, c3, M, T)
 
 
+@inline_kernel
+def _standard_from_codes(c0, c1, c2, c3, n, T):
+    M = min((n - 1) // 3, MAX_MELDS)
+    return 3 * M + 1 - _overlap_codes(c0, c1, c2, c3, M, T)
+
+
 @noref_kernel
 def _shanten_standard(counts, T):
     c0, c1, c2, c3, n = _codes(counts)
-    M = min((n - 1) // 3, MAX_MELDS)
-    return 3 * M + 1 - _overlap_codes(c0, c1, c2, c3, M, T)
+    return _standard_from_codes(c0, c1, c2, c3, n, T)
 
 
 @noref_kernel
@@ -120,20 +136,64 @@ def _shanten(counts, form, T):
     return s if s < s7 else s7
 
 
+_HAND_SIZES = SIZES["hand"]
+
+
+@inline_kernel
+def _is_hand_size(n):
+    """Whether ``n`` tiles can be a hand: 3k+1 or 3k+2, at most 14."""
+    return n <= MAX_CONCEALED and (_HAND_SIZES >> (n % 3)) & 1 == 1
+
+
+@noref_kernel
+def _shanten_checked(counts, form, T):
+    """:func:`_shanten` of unchecked counts, or :data:`REJECTED` if they are not a hand."""
+    if not _counts_ok(counts, _HAND_SIZES):
+        return REJECTED
+    return _shanten(counts, form, T)
+
+
+_FACE = Entry(_shanten_checked, lambda: (np.zeros(34, np.int8), 0, tables()))
+
+
 @parallel_kernel
 def _shanten_many(hands, form, T, out):
-    # one loop per form: the branch stays out of the hot loop
+    """Shanten of each row into ``out``; return the number of rows that are not a hand.
+
+    The rows' counts lie in 0..4 (:func:`~mjstats.core.codes.as_hands`); a row
+    whose size is not 3k+1 or 3k+2 (at most 14) gets :data:`REJECTED`.  The
+    size comes with the table codes, in the same pass (a row sum in numpy
+    costs a third of the kernel).  One loop per form: the branch stays out of
+    the hot loop.
+    """
+    rejected = 0
     if form == 0:
         for i in prange(hands.shape[0]):
-            out[i] = _shanten_standard(hands[i], T)
+            c0, c1, c2, c3, n = _codes(hands[i])
+            if not _is_hand_size(n):
+                out[i] = REJECTED
+                rejected += 1
+            else:
+                out[i] = _standard_from_codes(c0, c1, c2, c3, n, T)
     elif form == 1:
         for i in prange(hands.shape[0]):
-            out[i] = _shanten_seven_pairs(hands[i])
+            n = _codes(hands[i])[4]
+            if not _is_hand_size(n):
+                out[i] = REJECTED
+                rejected += 1
+            else:
+                out[i] = _shanten_seven_pairs(hands[i])
     else:
         for i in prange(hands.shape[0]):
-            s = _shanten_standard(hands[i], T)
-            s7 = _shanten_seven_pairs(hands[i])
-            out[i] = s if s < s7 else s7
+            c0, c1, c2, c3, n = _codes(hands[i])
+            if not _is_hand_size(n):
+                out[i] = REJECTED
+                rejected += 1
+            else:
+                s = _standard_from_codes(c0, c1, c2, c3, n, T)
+                s7 = _shanten_seven_pairs(hands[i])
+                out[i] = s if s < s7 else s7
+    return rejected
 
 
 def shanten(hand, form: str = "any", tileset=None) -> int:
@@ -154,6 +214,15 @@ def shanten(hand, form: str = "any", tileset=None) -> int:
         ``-1`` complete, ``0`` ready, ``s`` means ``s + 1`` exchanges to complete.
         Seven pairs of a hand with exposed melds is reported as ``127``.
 
+    Notes
+    -----
+    An ``int8`` count vector of shape ``(34,)`` (what :func:`~mjstats.parse`
+    returns, or a row of :func:`~mjstats.deal`'s batch) goes to the compiled
+    kernel as it is, and the kernel checks its counts: a call costs under a
+    microsecond, so a loop over hands in Python is fast.  Other inputs are
+    converted and checked first (a few microseconds); a notation string read
+    before comes from a cache.
+
     Examples
     --------
     >>> shanten("123m456p789s1122z")
@@ -164,6 +233,12 @@ def shanten(hand, form: str = "any", tileset=None) -> int:
     -1
     """
     code = _form_code(form)
+    if tileset is None:
+        h = parse(hand) if type(hand) is str else hand
+        if plain(h):
+            s = _FACE.call(h, code, tables())
+            if s != REJECTED:
+                return s
     h = as_hand(hand, tileset, sizes="hand")
     return int(_shanten(h, code, tables()))
 
@@ -179,12 +254,9 @@ def shanten_many(hands, form: str = "any") -> np.ndarray:
     """
     code = _form_code(form)
     H = as_hands(hands)
-    n = H.sum(axis=1)
-    if H.shape[0] and (n.max() > 14 or np.any(n % 3 == 0)):
-        bad = int(np.flatnonzero((n > 14) | (n % 3 == 0))[0])
-        from mjstats.errors import HandError
-
-        raise HandError(f"row {bad} has {int(n[bad])} tiles; a hand has 3k+1 or 3k+2 (<= 14)")
     out = np.empty(H.shape[0], dtype=np.int8)
-    _shanten_many(H, code, tables(), out)
+    if _shanten_many(H, code, tables(), out):
+        bad = int(np.flatnonzero(out == REJECTED)[0])
+        raise HandError(f"row {bad} has {int(H[bad].sum())} tiles; "
+                        f"a hand has 3k+1 or 3k+2 (<= 14)")
     return out

@@ -35,9 +35,19 @@ import numpy as np
 from numba.cpython.unsafe.numbers import trailing_zeros
 
 from mjstats._checks import flag
-from mjstats._jit import inline_kernel, kernel, noref_kernel, parallel_kernel, prange
+from mjstats._jit import Entry, inline_kernel, kernel, noref_kernel, parallel_kernel, prange
 from mjstats.core.bits import ONE, _hand_bits, _part_bits, _spread
-from mjstats.core.codes import _POW5, _codes, _pick, as_hand, as_hands
+from mjstats.core.codes import (
+    _POW5,
+    REJECTED,
+    SIZES,
+    _codes,
+    _counts_ok,
+    _pick,
+    as_hand,
+    as_hands,
+    plain,
+)
 from mjstats.core.decompose import (
     _PAIR,
     _TRIPLET,
@@ -46,6 +56,7 @@ from mjstats.core.decompose import (
     MELD_SHIFT,
     _decompose_into,
 )
+from mjstats.core.tables import tables
 from mjstats.tiles import kind_name, parse
 
 
@@ -170,6 +181,33 @@ def _wait_bits(counts, T):
     return out
 
 
+_WAITING_SIZES = SIZES["waiting"]
+
+
+@noref_kernel
+def _wait_bits_checked(counts, T):
+    """:func:`_wait_bits` of unchecked counts (bit ``k``: kind ``k``), or :data:`REJECTED`."""
+    if not _counts_ok(counts, _WAITING_SIZES):
+        return REJECTED
+    return np.int64(_wait_bits(counts, T))
+
+
+_FACE = Entry(_wait_bits_checked, lambda: (np.zeros(34, np.int8), tables()))
+_KIND_NAMES = tuple(kind_name(k) for k in range(34))
+_NOTHING_SEEN = bytes(34)
+
+
+def _named_waits(bits: int, held: bytes, seen: bytes) -> dict[str, int]:
+    """``{kind name: 4 - held - seen}`` for each set bit of ``bits`` (lowest kind first)."""
+    out = {}
+    while bits:
+        low = bits & -bits
+        k = low.bit_length() - 1
+        out[_KIND_NAMES[k]] = 4 - held[k] - seen[k]
+        bits ^= low
+    return out
+
+
 @noref_kernel
 def _live_waits(counts, visible, T, mask):
     """Number of waited kinds and of live tiles (``4 - held - visible`` summed)."""
@@ -253,6 +291,10 @@ def _shapes(counts, T, tile_bits):
     return _shapes_into(counts, T, tile_bits, buf, work)
 
 
+_SHAPES = Entry(_shapes, lambda: (np.zeros(34, np.int8), tables(), np.zeros(34, np.int64)))
+"""``_shapes`` without type dispatch: :func:`~mjstats.core.codes.as_hand` gives its hands."""
+
+
 @noref_kernel
 def _shapes_into(counts, T, tile_bits, buf, work):
     """:func:`_shapes` in caller-owned scratch, so that the game engine allocates nothing.
@@ -332,8 +374,13 @@ def waits(hand, visible=None, tileset=None) -> dict[str, int]:
     >>> waits("123m456p789s1122z", visible="2z")
     {'1z': 2, '2z': 1}
     """
-    from mjstats.core.tables import tables
-
+    if tileset is None:
+        h = parse(hand) if type(hand) is str else hand
+        if plain(h):
+            bits = _FACE.call(h, tables())
+            if bits != REJECTED:
+                seen = _NOTHING_SEEN if visible is None else _visible_vector(visible, h).tobytes()
+                return _named_waits(bits, h.tobytes(), seen)
     h = as_hand(hand, tileset, sizes="waiting")
     vis = _visible_vector(visible, h)
     mask = np.empty(34, dtype=np.uint8)
@@ -366,8 +413,6 @@ def wait_width_many(hands, visible=None) -> tuple[np.ndarray, np.ndarray]:
     >>> k.tolist(), x.tolist()
     ([9, 1], [23, 4])
     """
-    from mjstats.core.tables import tables
-
     H = as_hands(hands)
     V = np.zeros_like(H) if visible is None else as_hands(visible)
     kinds = np.empty(H.shape[0], dtype=np.int8)
@@ -399,12 +444,10 @@ def waits_many(hands) -> np.ndarray:
     >>> [[mj.kind_name(k) for k in np.flatnonzero(row)] for row in m]
     [['3m'], []]
     """
-    from mjstats.core.tables import tables
-
     H = as_hands(hands)
-    out = np.zeros(H.shape, dtype=np.uint8)
+    out = np.empty(H.shape, dtype=np.uint8)  # every entry written, 0 or 1
     _waits_many(H, tables(), out)
-    return out.astype(np.bool_)
+    return out.view(np.bool_)
 
 
 def wait_shapes_many(hands) -> np.ndarray:
@@ -419,17 +462,21 @@ def wait_shapes_many(hands) -> np.ndarray:
     >>> WaitShape(int(bits[0])) == WaitShape.RYANMEN | WaitShape.PAIR_WAIT | WaitShape.KANDAOBAN
     True
     """
-    from mjstats.core.tables import tables
-
     H = as_hands(hands)
     out = np.zeros(H.shape[0], dtype=np.int64)
     _shapes_many(H, tables(), out)
     return out
 
 
+_SHAPE_LISTS = {
+    lang: tuple(tuple(table[f] for f in WaitShape if bits & f) for bits in range(128))
+    for lang, table in (("zh", _ZH), ("en", _EN))
+}
+"""The names of every combination of the seven shape bits, per language."""
+
+
 def _names(bits: int, lang: str) -> list[str]:
-    table = _ZH if lang == "zh" else _EN
-    return [table[f] for f in WaitShape if bits & f]
+    return list(_SHAPE_LISTS[lang][bits])
 
 
 def wait_shapes(hand, by_tile: bool = False, lang: str = "zh", tileset=None):
@@ -456,8 +503,6 @@ def wait_shapes(hand, by_tile: bool = False, lang: str = "zh", tileset=None):
     >>> wait_shapes("34567m123678p99p")
     ['两边', '赶场叫']
     """
-    from mjstats.core.tables import tables
-
     if lang not in ("zh", "en"):
         from mjstats.errors import MjStatsError
 
@@ -465,17 +510,14 @@ def wait_shapes(hand, by_tile: bool = False, lang: str = "zh", tileset=None):
     by_tile = flag(by_tile, "by_tile")
     h = as_hand(hand, tileset, sizes="waiting")
     tile_bits = np.zeros(34, dtype=np.int64)
-    bits = _shapes(h, tables(), tile_bits)
+    bits = _SHAPES.call(h, tables(), tile_bits)
     if by_tile:
-        return {kind_name(k): _names(int(tile_bits[k]), lang) for k in np.flatnonzero(tile_bits)}
-    return _names(int(bits), lang)
+        return {_KIND_NAMES[k]: _names(b, lang) for k, b in enumerate(tile_bits.tolist()) if b}
+    return _names(bits, lang)
 
 
 def wait_shape_bits(hand) -> tuple[int, np.ndarray]:
     """Raw shape bits: ``(hand bits, per-kind bits (34,))`` (see :class:`WaitShape`)."""
-    from mjstats.core.tables import tables
-
     h = as_hand(hand, sizes="waiting")
     tile_bits = np.zeros(34, dtype=np.int64)
-    bits = _shapes(h, tables(), tile_bits)
-    return int(bits), tile_bits
+    return _SHAPES.call(h, tables(), tile_bits), tile_bits

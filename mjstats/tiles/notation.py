@@ -9,6 +9,9 @@ forms of the seeds are read too: ``1133446677万5588筒``, ``一万 二万 五�
 
 from __future__ import annotations
 
+import functools
+import re
+
 import numpy as np
 
 from mjstats.errors import HandError, NotationError
@@ -34,6 +37,8 @@ _HONOR_CHARS = {
     "东": 27, "東": 27, "南": 28, "西": 29, "北": 30,
     "白": 31, "发": 32, "發": 32, "中": 33,
 }
+PARSE_CACHE = 4096
+"""How many distinct strings :func:`parse` remembers (a loop over hands reads each once)."""
 _SEPARATORS = set(" \t\n,;|-_/+")
 # Unicode Mahjong Tiles block: winds U+1F000-3, 中发白 U+1F004-6, 万 U+1F007-F,
 # 条 U+1F010-8, 筒 U+1F019-21.
@@ -93,6 +98,11 @@ def parse(text: str, tileset: str | TileSet | None = None) -> np.ndarray:
     HandError
         A fifth copy of a tile, or a tile the tile set lacks.
 
+    Notes
+    -----
+    The counts of the :data:`PARSE_CACHE` strings read most recently are kept, so
+    reading a string again costs a look-up and a copy (well under a µs).
+
     Examples
     --------
     >>> h = parse("123m456p789s1122z")
@@ -103,6 +113,40 @@ def parse(text: str, tileset: str | TileSet | None = None) -> np.ndarray:
     """
     if not isinstance(text, str):
         raise NotationError(f"a hand is written as a string, got {type(text).__name__}")
+    out = _read(text).copy()
+    if tileset is not None:
+        _tileset(tileset).check(out, what=_quote(text))
+    return out
+
+
+@functools.lru_cache(maxsize=PARSE_CACHE)
+def _read(text: str) -> np.ndarray:
+    """The counts of ``text`` as a read-only array, cached (:func:`parse` copies them)."""
+    counts = _read_compact(text) if _COMPACT.fullmatch(text) else None
+    if counts is None:
+        counts = _read_any(text)
+    return np.frombuffer(bytes(counts), dtype=np.int8)  # read-only: a view of the bytes
+
+
+_COMPACT = re.compile(r"(?:[1-9]+[mps]|[1-7]+z)+")
+"""Plain compact notation (``123m456p789s1122z``), read by :func:`_read_compact`."""
+_GROUP = re.compile(r"([1-9]+)([mpsz])")
+_BEFORE_KIND = {"m": -1 - 48, "p": 8 - 48, "s": 17 - 48, "z": 26 - 48}
+"""Kind index of a tile = the code point of its digit (``ord("1")`` is 49) + this, per suit."""
+
+
+def _read_compact(text: str) -> list[int] | None:
+    """Counts of plain compact notation; ``None`` on a fifth copy (:func:`_read_any` says where)."""
+    counts = [0] * N_KINDS
+    for digits, suit in _GROUP.findall(text):
+        base = _BEFORE_KIND[suit]
+        for d in digits:
+            counts[base + ord(d)] += 1
+    return counts if max(counts) <= COPIES else None
+
+
+def _read_any(text: str) -> list[int]:
+    """Counts of any notation :func:`parse` reads, character by character."""
     counts = [0] * N_KINDS
     pending: list[tuple[int, int]] = []  # (rank 1-9, position)
     for pos, ch in enumerate(text):
@@ -151,10 +195,7 @@ def parse(text: str, tileset: str | TileSet | None = None) -> np.ndarray:
             f"digits {_quote(digits)} at the end of {_quote(text)} have no suit letter "
             f"(m, p, s, z or 万/筒/条)"
         )
-    out = np.array(counts, dtype=np.int8)
-    if tileset is not None:
-        _tileset(tileset).check(out, what=_quote(text))
-    return out
+    return counts
 
 
 def parse_tile(text: str, tileset: str | TileSet | None = None) -> int:
