@@ -270,9 +270,12 @@ def _forward(roots, a_s, a_start, b_s, ea_w, ea_b, ea_win, w_val, w_vidx, w_pat,
                         else:
                             n0[t, c] += m0
                             n1[t, c] += p * q1[a, c]
+        # the next draw's probabilities become the current ones; the rows of the
+        # states reached are cleared for the draw after (no other row was written)
+        q0, n0 = n0, q0
+        q1, n1 = n1, q1
         for a in range(nA):
-            for c in range(C):
-                q0[a, c] = n0[a, c]
-                q1[a, c] = n1[a, c]
-                n0[a, c] = 0.0
-                n1[a, c] = 0.0
+            if live[a] != 0:
+                for c in range(C):
+                    n0[a, c] = 0.0
+                    n1[a, c] = 0.0
