@@ -231,7 +231,8 @@ def odds(hand, rules=None, *, table: int = 0, table_bots: str = "efficiency",
     also played forward ``N`` times at a full table in the game engine, on the
     same deals for every candidate (:func:`mjstats.study.discard_table.table_odds`:
     opponents ``table_bots``, the player ``table_player`` after the first
-    discard, deals from ``seed``); its P(win), payoff and paired difference join
+    discard — ``"exact"``: the exact policy solved here, with these options —
+    deals from ``seed``); its P(win), payoff and paired difference join
     the table as ``table_*`` columns.  Mahjong rule sets only (Da Er is refused;
     the table model needs a rule set).
 
@@ -256,7 +257,8 @@ def odds(hand, rules=None, *, table: int = 0, table_bots: str = "efficiency",
     _check_keywords("odds", _keywords(fn, ("hand", "rules")) + (
         "table", "table_bots", "table_player", "seed"), rules or "none", options)
     table = count(table, "table (deals per discard of the table model)", minimum=0)
-    exact = fn(hand, rules, **options)
+    exact_player = table and table_player == "exact"
+    exact = fn(hand, rules, **(options | {"keep_policy": True} if exact_player else options))
     if not table:
         return exact
     if rules is None:
@@ -265,5 +267,6 @@ def odds(hand, rules=None, *, table: int = 0, table_bots: str = "efficiency",
 
     tm = table_odds(hand, rules, visible=options.get("visible"), melds=options.get("melds"),
                     draws=exact.info["T"], missing=options.get("missing"), bots=table_bots,
-                    player=table_player, rollouts=table, seed=seed)
+                    player=table_player, rollouts=table, seed=seed,
+                    policies=exact.policies if exact_player else None)
     return exact.with_table_model(tm)

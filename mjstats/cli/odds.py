@@ -53,7 +53,9 @@ def register(sub) -> None:
     p.add_argument("--bots", default="efficiency",
                    help="the opponents' policy in the table model")
     p.add_argument("--player", default="efficiency",
-                   help="the player's policy after the first discard in the table model")
+                   help="the player's policy after the first discard in the table model: a bot, "
+                        "or exact (the exact policy solved above; efficiency where it says "
+                        "nothing)")
     p.add_argument("--seed", type=int, default=None, help="seed of the table model's deals")
     p.add_argument("--rows", type=int, default=None, help="print only the best ROWS discards")
     p.add_argument("--curves", action="store_true",

@@ -279,3 +279,39 @@ def _forward(roots, a_s, a_start, b_s, ea_w, ea_b, ea_win, w_val, w_vidx, w_pat,
                 for c in range(C):
                     n0[a, c] = 0.0
                     n1[a, c] = 0.0
+
+
+@noref_kernel
+def _policy_discards(a_s, a_d, a_start, step, best_at, ea_kind, ea_b, b_start, eb_kind, eb_a,
+                     disc):
+    """The recorded policy as the tile to throw: ``disc[u, e]`` for draw ``u`` and draw edge ``e``.
+
+    The drawn kind itself when the draw is thrown back, the kind whose discard
+    leads to the 14-tile state's best discard when it is kept to move on, and -1
+    where the policy says nothing: play ends there (a win, or a ready hand under
+    the ready objective), the state discards to none, or the state cannot be
+    there at that draw (before its exchanges from the root, or too late to
+    become ready).  This is what a seat playing the exact policy throws
+    (:mod:`mjstats.sim.engine`); where it says nothing the seat's bot decides.
+    ``disc`` is ``T x edges``, filled here.
+    """
+    T = disc.shape[0]
+    for a in range(a_s.shape[0]):
+        s = a_s[a]
+        for e in range(a_start[a], a_start[a + 1]):
+            for u in range(T):
+                disc[u, e] = -1
+                if u < a_d[a] or (s > 0 and u > T - s):
+                    continue
+                st = step[u, e]
+                if st == STEP_THROWN:
+                    disc[u, e] = ea_kind[e]
+                    continue
+                if st == STEP_END:
+                    continue
+                b = ea_b[e]
+                t = best_at[u, b]
+                for f in range(b_start[b], b_start[b + 1]):
+                    if eb_a[f] == t:
+                        disc[u, e] = eb_kind[f]
+                        break

@@ -30,69 +30,14 @@ import numpy as np
 
 from mjstats._jit import inline_kernel, kernel, noref_kernel
 from mjstats.core.codes import _pick
+from mjstats.core.handtable import _key, _lookup, _new_table, _rehash
 from mjstats.core.shanten import _conv, _final, _overlap_codes
 from mjstats.scoring.kernels import _score
 
-P9 = 5**9
-P18 = 5**18
 _POW5 = np.array([5**i for i in range(9)], dtype=np.int64)
-_HASH_A = np.uint64(0xBF58476D1CE4E5B9)
-_HASH_C = np.uint64(0x94D049BB133111EB)
-_HASH_B = np.uint64(0xC2B2AE3D27D4EB4F)
 
 STATUS_OK = 0
 STATUS_TOO_BIG = 1
-
-
-@inline_kernel
-def _slot(lo, hi, mask):
-    """Table slot of a key: splitmix64's finaliser, so that neighbouring hands spread."""
-    x = np.uint64(lo) ^ np.uint64(hi) * _HASH_B
-    x ^= x >> np.uint64(30)
-    x *= _HASH_A
-    x ^= x >> np.uint64(27)
-    x *= _HASH_C
-    x ^= x >> np.uint64(31)
-    return np.int64(x & np.uint64(mask))
-
-
-@kernel
-def _new_table(cap):
-    """An empty hash table of ``cap`` slots (a power of two): rows ``(lo, hi, state, 0)``.
-
-    One row per slot keeps a probe to one cache line; ``state`` is -1 when empty
-    (the fourth column is padding).
-    """
-    t = np.zeros((cap, 4), dtype=np.int64)  # 32 bytes: a slot never straddles a cache line
-    for i in range(cap):
-        t[i, 2] = -1
-    return t
-
-
-@kernel
-def _rehash(t, cap):
-    """A table of ``cap`` slots holding the entries of ``t``."""
-    n = _new_table(cap)
-    mask = cap - 1
-    for i in range(t.shape[0]):
-        if t[i, 2] >= 0:
-            j = _slot(t[i, 0], t[i, 1], mask)
-            while n[j, 2] >= 0:
-                j = (j + 1) & mask
-            n[j, 0] = t[i, 0]
-            n[j, 1] = t[i, 1]
-            n[j, 2] = t[i, 2]
-    return n
-
-
-@inline_kernel
-def _lookup(t, lo, hi):
-    """Slot of key ``(lo, hi)``: its entry, or the empty slot where it would go."""
-    mask = t.shape[0] - 1
-    j = _slot(lo, hi, mask)
-    while t[j, 2] >= 0 and (t[j, 0] != lo or t[j, 1] != hi):
-        j = (j + 1) & mask
-    return j
 
 
 @kernel
@@ -237,11 +182,6 @@ def _moved_shanten(c0, c1, c2, c3, h, step, n, pairs, odd, miss, form, dead, T, 
         _fill_moved(c0, c1, c2, c3, h, step, n, pairs, odd, miss, form, dead, 4, T, rows, out)
     else:
         _fill_moved(c0, c1, c2, c3, h, step, n, pairs, odd, miss, form, dead, M, T, rows, out)
-
-
-@inline_kernel
-def _key(c0, c1, c2, c3):
-    return c0 + c1 * P9 + c2 * P18, c3
 
 
 @inline_kernel
@@ -495,7 +435,8 @@ def _build(root, origin, avail, dead, miss, form, improve, extra, objective, roo
     worth keeping. ``score_mode`` 0 values every
     win 1, 1 asks the rule set's scorer (self-draw ``flags``, melds ``mt mk nm``).
 
-    Returns ``(status, s_root, A arrays, B arrays, edge arrays, win arrays)``; see
+    Returns ``(status, s_root, A arrays, B arrays, edge arrays, win arrays, the table of
+    the 13-tile states)``; see
     :func:`mjstats.discard.solo._Graph` for their names.
     """
     cap = 1024
@@ -607,7 +548,7 @@ def _build(root, origin, avail, dead, miss, form, improve, extra, objective, roo
             b_hand[:nB], b_info[:nB, 0].copy(), b_info[:nB, 1].copy(), b_start[: nB + 1],
             ea_kind[:neA], ea_w[:neA], ea_b[:neA], ea_win[:neA],
             eb_kind[:neB], eb_a[:neB],
-            w_val[:nW], w_pat[:nW])
+            w_val[:nW], w_pat[:nW], tA)
 
 
 @kernel

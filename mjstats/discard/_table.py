@@ -5,7 +5,8 @@ each opponent, then the wall.  The player, seat 0, is the engine's dealer and
 holds the 14-tile input; the wall after the deal holds ``4 T`` tiles, so that the
 player draws ``T`` times if nobody calls.  Every candidate is played on the same
 shuffled tiles and from the same random state (common random numbers): its first
-discard is scripted, every later decision is the seat's bot's.  The seat records
+discard is scripted, every later decision is the seat's bot's, or, for the
+player, the exact policy's where it has one.  The seat records
 of the player give, per rollout and candidate, whether it won, the value won and
 the net payoff of the hand.
 """
@@ -21,11 +22,13 @@ from mjstats.sim import engine as E
 
 @parallel_kernel
 def _rollouts(own, pool, n_tail, cands, que0, states, chunk, n, bots, P, values, sw, T, inset,
-              won, value, payoff):
+              pol, won, value, payoff):
     """Play ``n`` rollouts of every candidate in ``cands``; rollout ``i`` uses chunk ``i // chunk``.
 
     ``own`` lists the player's 14 tiles, ``pool`` the tiles unseen (shuffled per
-    rollout: 39 to the opponents, then ``n_tail`` to the wall).  Writes
+    rollout: 39 to the opponents, then ``n_tail`` to the wall); ``pol`` the player's
+    exact policy or :func:`mjstats.sim.engine._no_policy` (see
+    :func:`mjstats.sim.engine._play`).  Writes
     ``won``, ``value`` and ``payoff`` of shape ``(n, len(cands))``.
     """
     n_pat = values.shape[0]
@@ -63,7 +66,7 @@ def _rollouts(own, pool, n_tail, cands, que0, states, chunk, n, bots, P, values,
                         play_state, hand, mt, mk, mfrom, nm, visible, mask, ready, passblock,
                         kp, lastk, que, won_, ndraw, ndisc, winners, conc, buf, work, hits,
                         best, info, tbits, bsc, take, mult, seat_rec, pat_rec, hand_rec, 0,
-                        ev_dummy, evn_dummy, False)
+                        ev_dummy, evn_dummy, False, pol)
                 # the seat column holds the order of the win (1st, 2nd, 3rd winner)
                 won[r, j] = 1 if seat_rec[0, E.C_WON] > 0 else 0
                 value[r, j] = seat_rec[0, E.C_VALUE]

@@ -97,6 +97,16 @@ class Odds:
 
         return tables.patterns(self.pieces, self.rules)
 
+    @property
+    def policies(self) -> dict:
+        """The exact policy of each missing suit solved (``"-"`` for none).
+
+        In the form the game engine follows (:class:`~mjstats.discard.solo.Policy`);
+        only with ``keep_policy=True``.
+        """
+        return {("-" if p["miss"] < 0 else SUITS[p["miss"]]): p["policy"]
+                for p in self.pieces if "policy" in p}
+
     def best(self) -> str:
         """The best discard (the first row's tile)."""
         return str(self.table["discard"].iloc[0])

@@ -11,6 +11,7 @@ sets' legal wins and values).  The graph of hands is built by
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import NamedTuple
 
 import numpy as np
 
@@ -120,7 +121,8 @@ def _default_form(R: RuleSet | None, form) -> int:
 def odds(hand, rules=None, *, melds=None, visible=None, draws=None, dealer: bool = False,
          missing=None, objective: str = "win", improve: bool = True, extra: int = 1,
          model: str = "default", tileset=None, form=None, candidates: str = "all",
-         max_states: int = MAX_STATES, fallback: bool = True) -> Odds:
+         max_states: int = MAX_STATES, fallback: bool = True,
+         keep_policy: bool = False) -> Odds:
     """Exact odds of every discard of a hand against the wall.
 
     Parameters
@@ -183,6 +185,10 @@ def odds(hand, rules=None, *, melds=None, visible=None, draws=None, dealer: bool
         with many draws: a 4-shanten Liuzhou hand at its default 20 draws), solve
         that missing suit in the fast mode (``improve=False``) instead, named in
         ``info["fallback"]`` and in the printed header (default ``True``).
+    keep_policy : bool
+        Keep the exact policy in the form the game engine follows
+        (``.policies``, one :class:`Policy` per missing suit solved), for the
+        table model's exact player.
 
     Returns
     -------
@@ -205,6 +211,7 @@ def odds(hand, rules=None, *, melds=None, visible=None, draws=None, dealer: bool
     root_all = 1 if _check_choice(candidates, "candidates", ("all", "keep")) == "all" else 0
     improve = flag(improve, "improve")
     fallback = flag(fallback, "fallback")
+    keep_policy = flag(keep_policy, "keep_policy")
     dealer = flag(dealer, "dealer")
     extra = count(extra, "extra", minimum=0, maximum=8)
     max_states = count(max_states, "max_states", minimum=1)
@@ -297,7 +304,7 @@ def odds(hand, rules=None, *, melds=None, visible=None, draws=None, dealer: bool
                 f"{G.s_root}, {T} draws); ask for {ask} or a larger max_states"
             )
         pieces.append(_solve(G, miss, h, n == conc_13, S, T, obj, model == "published", improved,
-                             R, avail, dead, fm, Tb))
+                             R, avail, dead, fm, Tb, keep_policy))
     if not pieces:
         if skipped:
             raise OddsError(f"every missing suit passed max_states={max_states:,} hands; ask "
@@ -309,6 +316,22 @@ def odds(hand, rules=None, *, melds=None, visible=None, draws=None, dealer: bool
                 states={SUITS[p["miss"]] if p["miss"] >= 0 else "-": p["states"] for p in pieces},
                 skipped=skipped, fallback=fell_back)
     return Odds(pieces, info, R)
+
+
+class Policy(NamedTuple):
+    """The exact policy of one search, in the form the game engine follows.
+
+    ``table``: the 13-tile states by hand (:mod:`mjstats.core.handtable`);
+    ``start``: each state's run of draw edges; ``kind``: the kind each edge draws;
+    ``disc[u, e]``: the tile thrown at draw ``u`` after edge ``e``'s draw (-1: the
+    policy says nothing, the seat's bot decides).  A draw that is no edge is
+    thrown back.
+    """
+
+    table: np.ndarray
+    start: np.ndarray
+    kind: np.ndarray
+    disc: np.ndarray
 
 
 @dataclass
@@ -332,11 +355,18 @@ class _Graph:
     eb_a: np.ndarray
     w_val: np.ndarray
     w_pat: np.ndarray
+    a_table: np.ndarray
 
 
 def _solve(G: _Graph, miss: int, h, as_is: bool, S: int, T: int, obj: int, published: bool,
-           improve: bool, R, avail, dead, fm, Tb) -> dict:
-    """Backward and forward passes over one graph; the raw per-candidate numbers."""
+           improve: bool, R, avail, dead, fm, Tb, keep_policy: bool = False) -> dict:
+    """Backward and forward passes over one graph; the raw per-candidate numbers.
+
+    With ``keep_policy`` also ``policy``: the 13-tile states' table, their edge
+    runs, the kinds drawn and the tile thrown at each draw and edge
+    (:func:`mjstats.discard._dp._policy_discards`), what a seat needs to follow
+    the exact policy in the game engine.
+    """
     if as_is:
         roots = np.array([0], dtype=np.int64)
         kinds = np.array([-1], dtype=np.int64)
@@ -366,9 +396,15 @@ def _solve(G: _Graph, miss: int, h, as_is: bool, S: int, T: int, obj: int, publi
                  win_at, ready_at, ev_at, hist, pat, *(np.zeros((nA, C)) for _ in range(4)),
                  np.zeros(nA, dtype=np.uint8))
     jin = [_lowering(G.a_hand[a], avail, dead, miss, fm, Tb) for a in roots]
-    return dict(miss=miss, kinds=kinds, shanten=G.a_s[roots].astype(int), V=V[:, roots].T,
-                win_at=win_at, ready_at=ready_at, ev_at=ev_at, hist=hist, values=vals,
-                pat=pat, jin=jin, states=int(nA + G.b_s.shape[0]), T=T, obj=obj)
+    out = dict(miss=miss, kinds=kinds, shanten=G.a_s[roots].astype(int), V=V[:, roots].T,
+               win_at=win_at, ready_at=ready_at, ev_at=ev_at, hist=hist, values=vals,
+               pat=pat, jin=jin, states=int(nA + G.b_s.shape[0]), T=T, obj=obj)
+    if keep_policy:
+        disc = np.empty((T, G.ea_b.shape[0]), dtype=np.int8)
+        _dp._policy_discards(G.a_s, G.a_d, G.a_start, step, best_at, G.ea_kind, G.ea_b,
+                             G.b_start, G.eb_kind, G.eb_a, disc)
+        out["policy"] = Policy(G.a_table, G.a_start, G.ea_kind, disc)
+    return out
 
 
 def _lowering(h13, avail, dead, miss, fm, Tb) -> list[tuple[int, int]]:

@@ -43,6 +43,7 @@ import numpy as np
 from mjstats._jit import inline_kernel, kernel, noref_kernel, parallel_kernel, prange
 from mjstats.core.bits import ONE, _part_bits
 from mjstats.core.complete import _is_complete
+from mjstats.core.handtable import _find
 from mjstats.core.rng import _shuffle
 from mjstats.core.shanten import _shanten
 from mjstats.core.waits import SHAPES_WORK, _shapes_into, _wait_bits
@@ -502,12 +503,48 @@ def _liuzhou_pay(w, d, v, flags, kong_typ, kong_feeder, take, P, mult, seat_rec,
 # ----------------------------------------------------------------- one hand
 
 
+@inline_kernel
+def _no_policy():
+    """The ``pol`` of :func:`_play` when no seat follows an exact policy (seat -1)."""
+    return (np.int64(-1), np.full((1, 4), -1, np.int64), np.zeros(2, np.int64),
+            np.zeros(1, np.int8), np.full((1, 1), -1, np.int8))
+
+
+@inline_kernel
+def _policy_discard(hand, drawn, u, pol):
+    """The tile the exact policy throws after ``drawn`` at draw ``u`` (-1: it says nothing).
+
+    ``hand`` holds the drawn tile.  The hand before the draw is looked up among the
+    policy's 13-tile states; a draw that is no edge of it is thrown back; past the
+    policy's draws, or for a hand it never searched, it says nothing.
+    """
+    seat, table, start, kind, disc = pol
+    if u < 0 or u >= disc.shape[0]:
+        return -1
+    hand[drawn] -= 1
+    a = _find(table, hand)
+    hand[drawn] += 1
+    if a < 0:
+        return -1
+    for e in range(start[a], start[a + 1]):
+        if kind[e] == drawn:
+            d = disc[u, e]
+            return d if d < 0 or hand[d] > 0 else -1
+    return drawn
+
+
 @noref_kernel
 def _play(wall, n_wall, dealer, bots, que_in, script, P, values, sw, T, inset, state,
           hand, mt, mk, mfrom, nm, visible, mask, ready, passblock, kp, lastk, que, won,
           ndraw, ndisc, winners, conc, buf, work, hits, best, info, tbits, bsc, take, mult,
-          seat_rec, pat_rec, hand_rec, g, ev, evn, log):
-    """Play one hand from ``wall`` (already shuffled); write rows ``g`` of the records."""
+          seat_rec, pat_rec, hand_rec, g, ev, evn, log, pol):
+    """Play one hand from ``wall`` (already shuffled); write rows ``g`` of the records.
+
+    ``pol`` is :func:`_no_policy`, or ``(seat, table, start, kind, disc)``: that seat
+    follows an exact policy of the odds solver (:class:`mjstats.discard.solo.Policy`)
+    — after each draw it throws what the policy says for its hand and draw, makes no
+    call and no kong, and its bot decides wherever the policy says nothing.
+    """
     family = P[P_FAMILY]
     base = 4 * g
     # reset
@@ -714,7 +751,7 @@ def _play(wall, n_wall, dealer, bots, que_in, script, P, values, sw, T, inset, s
                     if s_ref == -9 and bot != B.RANDOM:
                         s_ref = B._best_after(hand[cur], nm[cur], T, bsc)
                     n_rm = 4 if typ == K.CKONG else 1
-                    if B._want_kong(hand[cur], k, n_rm, s_ref, bot, T, state):
+                    if cur != pol[0] and B._want_kong(hand[cur], k, n_rm, s_ref, bot, T, state):
                         kk = k
                         ktyp = typ
                         break
@@ -826,6 +863,8 @@ def _play(wall, n_wall, dealer, bots, que_in, script, P, values, sw, T, inset, s
             if hand[cur, d] <= 0:
                 hand_rec[g, H_ERROR] = 2  # a script discards a tile the seat lacks
                 d = -1
+        if d < 0 and cur == pol[0] and tsumo >= 0 and not kong_turn:
+            d = _policy_discard(hand[cur], tsumo, ndraw[cur] - 1, pol)
         s_after = -99
         if d < 0:
             d, s_after = B._choose_discard(hand[cur], nm[cur], mt[cur], mk[cur], que[cur],
@@ -951,8 +990,8 @@ def _play(wall, n_wall, dealer, bots, que_in, script, P, values, sw, T, inset, s
         if wall_left > 0:
             for i in range(1, 4):
                 q = (cur + i) % 4
-                if won[q] or hand[q, d] < 2 or (d < 27 and d // 9 == que[q]):
-                    continue
+                if won[q] or hand[q, d] < 2 or (d < 27 and d // 9 == que[q]) or q == pol[0]:
+                    continue  # (a seat following an exact policy makes no call)
                 bot = bots[q]
                 if hand[q, d] == 3 and B._want_kong(hand[q], d, 3, _shanten(hand[q], 2, T), bot,
                                                     T, state):
@@ -992,7 +1031,7 @@ def _play(wall, n_wall, dealer, bots, que_in, script, P, values, sw, T, inset, s
             if nxt < 0 and P[P_CHOW]:
                 # 吃: only the next seat, from its left
                 q = (cur + 1) % 4
-                if won[q] == 0:
+                if won[q] == 0 and q != pol[0]:
                     lo = B._choose_chow(hand[q], d, nm[q], mt[q], mk[q], que[q], bots[q], T,
                                         state, bsc)
                     if lo >= 0:
@@ -1079,6 +1118,7 @@ def _run_chunks(wall0, n_games, first_game, chunk, states, bots, P, values, sw, 
         script = np.full((4, 1), -1, np.int64)
         evn_dummy = np.zeros(2, np.int64)
         ev_dummy = np.zeros((1, 5), np.int32)
+        pol = _no_policy()
         w = wall0.copy()
         st = states[c].copy()
         lo = c * chunk
@@ -1096,13 +1136,13 @@ def _run_chunks(wall0, n_games, first_game, chunk, states, bots, P, values, sw, 
                       hand, mt, mk, mfrom, nm, visible, mask, ready, passblock, kp, lastk, que,
                       won, ndraw, ndisc, winners, conc, buf, work, hits, best, info, tbits, bsc,
                       take, mult,
-                      seat_rec, pat_rec, hand_rec, g, ev[g], evn[g], True)
+                      seat_rec, pat_rec, hand_rec, g, ev[g], evn[g], True, pol)
             else:
                 _play(w, n_wall, dealer, bots, que_in, script, P, values, sw, T, inset, st,
                       hand, mt, mk, mfrom, nm, visible, mask, ready, passblock, kp, lastk, que,
                       won, ndraw, ndisc, winners, conc, buf, work, hits, best, info, tbits, bsc,
                       take, mult,
-                      seat_rec, pat_rec, hand_rec, g, ev_dummy, evn_dummy, False)
+                      seat_rec, pat_rec, hand_rec, g, ev_dummy, evn_dummy, False, pol)
             dealer = hand_rec[g, H_NEXT_DEALER]
 
 
@@ -1119,7 +1159,7 @@ def _play_one(wall, dealer, bots, que_in, script, P, values, sw, T, inset, state
     _play(wall, wall.shape[0], dealer, bots, que_in, script, P, values, sw, T, inset, state,
           hand, mt, mk, mfrom, nm, visible, mask, ready, passblock, kp, lastk, que, won,
           ndraw, ndisc, winners, conc, buf, work, hits, best, info, tbits, bsc, take, mult,
-          seat_rec, pat_rec, hand_rec, 0, ev, evn, True)
+          seat_rec, pat_rec, hand_rec, 0, ev, evn, True, _no_policy())
 
 
 @kernel

@@ -20,6 +20,7 @@ from mjstats.core.rng import SeedLike, chunk_states, seed_sequence
 from mjstats.core.tables import tables
 from mjstats.discard import _table
 from mjstats.discard.solo import OTHER_HANDS, _available, _missing_choices, _tiles, default_draws
+from mjstats.discard.solo import odds as _solo_odds
 from mjstats.errors import HandError, MjStatsError, RuleError
 from mjstats.results.intervals import normal_quantile, wilson
 from mjstats.rules import rules as _rules
@@ -35,7 +36,8 @@ CHUNK = 64
 
 def table_odds(hand, rules, *, visible=None, melds=None, draws=None, missing=None,
                bots: str = "efficiency", player: str = "efficiency", rollouts: int = 2000,
-               seed: SeedLike = None, conf: float = 0.95) -> pd.DataFrame:
+               seed: SeedLike = None, conf: float = 0.95, policies: dict | None = None
+               ) -> pd.DataFrame:
     """Play every discard of a 14-tile hand forward at a full table, paired.
 
     Parameters
@@ -54,7 +56,16 @@ def table_odds(hand, rules, *, visible=None, melds=None, draws=None, missing=Non
         The player's missing suit (定缺); opponents choose theirs by their bot.
     bots, player : str
         The opponents' policy and the player's after the first discard
-        (``"efficiency"``, ``"value"``, ``"random"``, ``"zimo"``).
+        (``"efficiency"``, ``"value"``, ``"random"``, ``"zimo"``), or for the player
+        ``"exact"``: after each draw it throws what the exact solo policy
+        (:func:`mjstats.discard.odds`, objective ``win``, the same draws) throws for
+        its hand and draw, makes no call and no kong, and plays ``efficiency``
+        wherever the policy says nothing (a hand it never searched, past its draws,
+        once play would end in the model).
+    policies : dict, optional
+        With ``player="exact"``: the policies to follow, by missing suit
+        (:attr:`mjstats.discard.result.Odds.policies` of an ``odds(...,
+        keep_policy=True)`` with the same draws); solved here when not given.
     rollouts : int
         Deals per candidate (the same deals for every candidate).
     seed : int, Generator or None
@@ -101,7 +112,12 @@ def table_odds(hand, rules, *, visible=None, melds=None, draws=None, missing=Non
                            f"and a wall of 4 x draws), only {S} are unseen")
     pool = np.repeat(np.arange(34, dtype=np.int8), unseen.astype(np.int64))
     own = np.repeat(np.arange(34, dtype=np.int8), h.astype(np.int64))
-    b = np.array([bot_code(player)] + [bot_code(bots)] * 3, dtype=np.int64)
+    exact = player == "exact"
+    if exact and policies is None:
+        policies = _solo_odds(h, R, visible=visible, draws=T, missing=missing,
+                              keep_policy=True).policies
+    b = np.array([bot_code("efficiency" if exact else player)] + [bot_code(bots)] * 3,
+                 dtype=np.int64)
     ss = seed_sequence(seed)
     P = E.engine_params(R)
     ka = R.kernel_args
@@ -117,8 +133,15 @@ def table_odds(hand, rules, *, visible=None, melds=None, draws=None, missing=Non
         won = np.zeros((rollouts, len(cands)), np.int64)
         value = np.zeros((rollouts, len(cands)), np.int64)
         payoff = np.zeros((rollouts, len(cands)), np.int64)
+        pol = E._no_policy()
+        key = "-" if miss < 0 else SUITS[miss]
+        if exact and key in policies:
+            pol = (0, *policies[key])  # seat 0, the player, follows it
+            if pol[4].shape[0] != T:
+                raise MjStatsError(f"the policy was solved for {pol[4].shape[0]} draws, the "
+                                   f"table plays {T}")
         _table._rollouts(own, pool, 4 * T, cands, miss, states, CHUNK, rollouts, b, P,
-                         ka.values, ka.switches, tables(), inset, won, value, payoff)
+                         ka.values, ka.switches, tables(), inset, pol, won, value, payoff)
         rows += _summary(cands, miss, won, value, payoff, conf)
     out = pd.DataFrame(rows)
     out = out.sort_values(["payoff", "p_win"], ascending=False, kind="stable")
