@@ -21,6 +21,7 @@ from mjstats.rules.base import Family, RuleSet
 from mjstats.rules.base import rules as _rules
 from mjstats.scoring import kernels as K
 from mjstats.scoring.melds import ExposedMeld, MeldKind, parse_melds
+from mjstats.scoring.payments import _win_payments
 from mjstats.tiles import kind_name, kind_name_zh, parse_tile
 
 
@@ -496,69 +497,38 @@ def _last_kong(ms: tuple[ExposedMeld, ...]) -> ExposedMeld | None:
 
 
 def _payments(R: RuleSet, total: int, flags: int, ms, t: Table) -> dict[int, int]:
-    pay = {s: 0 for s in range(t.seats)}
+    """Who pays the winner what, from the table's seats.
+
+    The settlement rule is the game engine's too
+    (:func:`mjstats.scoring.payments._win_payments`).  The scorer sees one hand
+    and no history: Liuzhou's kong money of the kong behind a 杠上花 is added to
+    the win (the engine pays it as the kong is made).
+    """
+    n = t.seats
     w = t.winner
-    self_draw = bool(flags & K.SELF_DRAW)
-
-    def move(frm: int, amount: int) -> None:
-        pay[frm] -= amount
-        pay[w] += amount
-
-    if R.family == Family.LIUZHOU:
-        _liuzhou_payments(R, total, flags, ms, t, move)
-        return pay
-    if not self_draw:
-        move(t.feeder(), total)
-        return pay
-    if (R.family == Family.SICHUAN and flags & K.FED_KONG
-            and R.switches["dianganghua"] == "dianpao"):
-        # 引杠杠上花算放炮: the kong's feeder alone pays, as for a discard (the
-        # kernel left out the self-draw bonus)
-        kf = t.kong_from if t.kong_from is not None else t.feeder()
-        move(kf, total)
-        return pay
-    for s in t.others():
-        move(s, total)
+    liuzhou = R.family == Family.LIUZHOU
+    take = np.zeros((n, n), dtype=np.int64)
+    sanbi = liuzhou and bool(R.switches["sanbi"])
+    if sanbi:
+        for a, b in t.sanbi:
+            take[a, b] = 3
+    out_of_play = np.ones(n, dtype=np.int64)
+    out_of_play[[w, *t.others()]] = 0
+    k = _last_kong(ms) if flags & K.AFTER_KONG else None
+    if t.kong_from is not None:
+        kf = t.kong_from
+    else:
+        kf = (w + 1) % n if liuzhou else t.feeder()
+    dianpao = (R.family == Family.SICHUAN and R.switches.get("dianganghua") == "dianpao")
+    out = np.zeros(n, dtype=np.int64)
+    _win_payments(w, -1 if flags & K.SELF_DRAW else t.feeder(), int(total), int(flags),
+                  int(liuzhou), int(dianpao), int(sanbi), take, out_of_play,
+                  0 if k is None else int(k.type), kf, 1, out)
+    pay = {s: 0 for s in range(n)}
+    for s in range(n):
+        pay[s] -= int(out[s])
+        pay[w] += int(out[s])
     return pay
-
-
-def _liuzhou_payments(R: RuleSet, total: int, flags: int, ms, t: Table, move) -> None:
-    w = t.winner
-    self_draw = bool(flags & K.SELF_DRAW)
-    sanbi = t.sanbi if R.switches["sanbi"] else ()
-    if not self_draw:
-        d = t.feeder()
-        mult = {d: 1}
-        for a, b in sanbi:
-            if (a, b) in ((d, w), (w, d)):
-                mult[d] = 2  # 吃三比 1> and 2>
-            elif b == d and a != w:
-                mult[a] = mult.get(a, 0) + 1  # 4> the eater pays too
-        for s, m in mult.items():
-            move(s, total * m)
-        return
-    others = t.others()
-    mult = {s: 1 for s in others}
-    for a, b in sanbi:
-        if b == w and a in mult:
-            mult[a] = 3  # 5> the eater pays the self-drawer x3
-    if flags & K.AFTER_KONG:
-        k = _last_kong(ms)
-        kf = t.kong_from if t.kong_from is not None else (w + 1) % t.seats
-        if k is not None and k.type == MeldKind.KONG:
-            # 直接明杠杠上花: the kong's feeder pays for everyone, plus the kong's 1
-            move(kf, sum(total * m for m in mult.values()) + 1)
-            return
-        for s in others:
-            move(s, total * mult[s])
-        if k is not None and k.type == MeldKind.ADDKONG:
-            move(kf, 1)  # 原被碰者需支付杠的1分
-        elif k is not None and k.type == MeldKind.CKONG:
-            for s in others:
-                move(s, 1)  # 暗杠 每人1分
-        return
-    for s in others:
-        move(s, total * mult[s])
 
 
 def score_many(hands, meld_types, meld_kinds, n_melds, wins, flags, rules="sichuan"):

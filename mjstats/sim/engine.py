@@ -50,6 +50,7 @@ from mjstats.core.waits import SHAPES_WORK, _shapes_into, _wait_bits
 from mjstats.errors import RuleError
 from mjstats.rules.base import Family, RuleSet
 from mjstats.scoring import kernels as K
+from mjstats.scoring.payments import _win_payments
 from mjstats.sim import bots as B
 
 # ----------------------------------------------------------------- columns
@@ -455,49 +456,20 @@ def _settle(dealer, hand, mt, mk, nm, que, won, ready, mask, kp, visible, P, val
 
 
 @noref_kernel
-def _liuzhou_pay(w, d, v, flags, kong_typ, kong_feeder, take, P, mult, seat_rec, base, ev, evn,
-                 log):
-    """Liuzhou win payments: ``v`` per payer (the scorer's total), 吃三比, 杠上花.
+def _pay_win(w, d, v, flags, kong_typ, kong_feeder, P, family, take, won, mult, seat_rec, base,
+             ev, evn, log):
+    """Pay a win: ``w`` won ``v`` per payer on ``d``'s discard (-1: self-drawn).
 
-    ``d`` is the discarder (-1 self-draw).  吃三比 (seat ``a`` took three melds from
-    ``b``, ``take[a, b] >= 3``): on a discard between the two the discarder pays x2;
-    when ``b`` feeds a third seat, ``a`` pays as well; when ``b`` self-draws, ``a``
-    pays x3.  杠上花 after a kong from a discard: the kong's feeder pays for all
-    three.  (Kong money itself was paid when the kong was made.)
+    Who pays what is :func:`mjstats.scoring.payments._win_payments`, the rule
+    :func:`mjstats.scoring.score.score` uses too (kong money was paid as each kong
+    was made, so none is added here); ``kong_typ``/``kong_feeder``: the kong behind
+    a 杠上花.  Payments are made seat by seat in order.
     """
+    _win_payments(w, d, v, flags, 1 if family == K.F_LIUZHOU else 0, P[P_DIANPAO_HUA],
+                  P[P_SANBI], take, won, kong_typ, kong_feeder, 0, mult)
     for j in range(4):
-        mult[j] = 0
-    if d >= 0:
-        mult[d] = 1
-        if P[P_SANBI]:
-            for a in range(4):
-                for b in range(4):
-                    if a == b or take[a, b] < 3:
-                        continue
-                    if (a == d and b == w) or (a == w and b == d):
-                        mult[d] = 2
-                    elif b == d and a != w:
-                        mult[a] += 1
-        for j in range(4):
-            if mult[j] > 0:
-                _pay(j, w, v * mult[j], R_WIN, C_PAY_WIN, seat_rec, base, ev, evn, log)
-        return
-    for j in range(4):
-        if j != w:
-            mult[j] = 1
-    if P[P_SANBI]:
-        for a in range(4):
-            if a != w and take[a, w] >= 3:
-                mult[a] = 3
-    if (flags & K.AFTER_KONG) and kong_typ == K.KONG and kong_feeder >= 0:
-        tot = 0
-        for j in range(4):
-            tot += v * mult[j]
-        _pay(kong_feeder, w, tot, R_WIN, C_PAY_WIN, seat_rec, base, ev, evn, log)
-        return
-    for j in range(4):
-        if j != w:
-            _pay(j, w, v * mult[j], R_WIN, C_PAY_WIN, seat_rec, base, ev, evn, log)
+        if mult[j] > 0:
+            _pay(j, w, mult[j], R_WIN, C_PAY_WIN, seat_rec, base, ev, evn, log)
 
 
 # ----------------------------------------------------------------- one hand
@@ -670,23 +642,11 @@ def _play(wall, n_wall, dealer, bots, que_in, script, P, values, sw, T, inset, s
                                         pat_rec, base, buf, work)
                             if n_won == 1:
                                 next_dealer = cur
-                            # who pays; 引杠杠上花算放炮: the kong's feeder alone, and the
-                            # kernel left the self-draw bonus out of v
-                            kf = -1
-                            if flags & K.FED_KONG and P[P_DIANPAO_HUA]:
-                                kf = kong_feeder
-                            if family == K.F_LIUZHOU:
-                                _liuzhou_pay(cur, -1, v, flags, last_kong_type if after_kong
-                                             else 0, kong_feeder, take, P, mult, seat_rec,
-                                             base, ev, evn, log)
-                            elif kf >= 0:
-                                _pay(kf, cur, v, R_WIN, C_PAY_WIN, seat_rec, base, ev, evn,
-                                     log)
-                            else:
-                                for j in range(4):
-                                    if j != cur and won[j] == 0:
-                                        _pay(j, cur, v, R_WIN, C_PAY_WIN, seat_rec, base, ev,
-                                             evn, log)
+                            # who pays (引杠杠上花算放炮: the kong's feeder alone, the scorer
+                            # having left the self-draw bonus out of v; Liuzhou 杠上花, 吃三比)
+                            _pay_win(cur, -1, v, flags, last_kong_type if after_kong else 0,
+                                     kong_feeder, P, family, take, won, mult, seat_rec, base,
+                                     ev, evn, log)
                             hand[cur, drawn] += 1
                             turn_over = True
                             break
@@ -709,14 +669,8 @@ def _play(wall, n_wall, dealer, bots, que_in, script, P, values, sw, T, inset, s
                                         T, mask, tbits, best, info, seat_rec, pat_rec, base,
                                         buf, work)
                             next_dealer = cur
-                            if family == K.F_LIUZHOU:
-                                _liuzhou_pay(cur, -1, v, flags, 0, -1, take, P, mult,
-                                             seat_rec, base, ev, evn, log)
-                            else:
-                                for j in range(4):
-                                    if j != cur and won[j] == 0:
-                                        _pay(j, cur, v, R_WIN, C_PAY_WIN, seat_rec, base, ev,
-                                             evn, log)
+                            _pay_win(cur, -1, v, flags, 0, -1, P, family, take, won, mult,
+                                     seat_rec, base, ev, evn, log)
                             hand[cur, t] += 1
                             turn_over = True
                             break
@@ -799,7 +753,8 @@ def _play(wall, n_wall, dealer, bots, que_in, script, P, values, sw, T, inset, s
                                         visible, T, mask, tbits, best, info, seat_rec,
                                         pat_rec, base, buf, work)
                             seat_rec[base + q, C_WIN_TILE] = kk
-                            _pay(cur, q, v, R_WIN, C_PAY_WIN, seat_rec, base, ev, evn, log)
+                            _pay_win(q, cur, v, flags, 0, -1, P, family, take, won, mult,
+                                     seat_rec, base, ev, evn, log)
                             if n_won == 1:
                                 next_dealer = q if nr == 1 else cur
                             last = q
@@ -950,11 +905,8 @@ def _play(wall, n_wall, dealer, bots, que_in, script, P, values, sw, T, inset, s
                             mask, tbits, best, info, seat_rec, pat_rec, base, buf, work)
                 if n_won == 1:
                     next_dealer = q if nwin == 1 else cur
-                if family == K.F_LIUZHOU:
-                    _liuzhou_pay(q, cur, v, flags, 0, -1, take, P, mult, seat_rec, base, ev,
-                                 evn, log)
-                else:
-                    _pay(cur, q, v, R_WIN, C_PAY_WIN, seat_rec, base, ev, evn, log)
+                _pay_win(q, cur, v, flags, 0, -1, P, family, take, won, mult, seat_rec, base, ev,
+                         evn, log)
                 if kong_discard and P[P_TRANSFER]:
                     # 杠上炮: the discarder hands the kong's gains to each winner
                     a = 0

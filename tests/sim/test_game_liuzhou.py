@@ -73,9 +73,9 @@ def _pay(w, d, v, take, self_draw=False, after_kong_type=0, kong_feeder=-1, sanb
     ev = np.zeros((8, 5), np.int32)
     evn = np.zeros(2, np.int64)
     flags = (K.SELF_DRAW if self_draw else 0) | (K.AFTER_KONG if after_kong_type else 0)
-    E._liuzhou_pay(w, -1 if self_draw else d, v, flags, after_kong_type, kong_feeder,
-                   np.asarray(take, np.int64), P, np.zeros(4, np.int64), seat, 0, ev, evn,
-                   False)
+    E._pay_win(w, -1 if self_draw else d, v, flags, after_kong_type, kong_feeder, P,
+               K.F_LIUZHOU, np.asarray(take, np.int64), np.zeros(4, np.int64),
+               np.zeros(4, np.int64), seat, 0, ev, evn, False)
     return seat[:, E.C_PAY_TOTAL].tolist()
 
 
