@@ -35,9 +35,7 @@ def _rollouts(own, pool, n_tail, cands, que0, states, chunk, n, bots, P, values,
     C = cands.shape[0]
     n_wall = 14 + 39 + n_tail
     for c in prange(states.shape[0]):
-        (hand, mt, mk, mfrom, nm, visible, mask, ready, passblock, kp, lastk, que, won_,
-         ndraw, ndisc, winners, conc, buf, work, hits, best, info, tbits, bsc, take,
-         mult) = E._scratch(n_pat)
+        S = E._scratch(n_pat)
         que_in = np.full(4, -1, np.int64)
         que_in[0] = que0
         script = np.full((4, 1), -1, np.int64)
@@ -63,10 +61,8 @@ def _rollouts(own, pool, n_tail, cands, que0, states, chunk, n, bots, P, values,
                 for i in range(4):
                     play_state[i] = st[i]  # the same random stream for every candidate
                 E._play(wall, n_wall, 0, bots, que_in, script, P, values, sw, T, inset,
-                        play_state, hand, mt, mk, mfrom, nm, visible, mask, ready, passblock,
-                        kp, lastk, que, won_, ndraw, ndisc, winners, conc, buf, work, hits,
-                        best, info, tbits, bsc, take, mult, seat_rec, pat_rec, hand_rec, 0,
-                        ev_dummy, evn_dummy, False, pol)
+                        play_state, S, seat_rec, pat_rec, hand_rec, 0, ev_dummy, evn_dummy,
+                        False, pol)
                 # the seat column holds the order of the win (1st, 2nd, 3rd winner)
                 won[r, j] = 1 if seat_rec[0, E.C_WON] > 0 else 0
                 value[r, j] = seat_rec[0, E.C_VALUE]

@@ -615,6 +615,27 @@ def _best_after(hand, nm, T, sc):
     return _discard_scan(hand, nm, T, 0, 34, 2, sc)
 
 
+@inline_kernel
+def _takes_win(bot, v, forced, wall_left):
+    """Whether a seat takes a win worth ``v`` on another's discard (it may pass it).
+
+    ``zimo`` wins only on its own draw; ``value`` passes a win worth 1 while more
+    than 20 tiles are left; a win the rules force (``forced``: Sichuan's last four
+    tiles) is always taken.
+    """
+    if forced:
+        return True
+    if bot == ZIMO:
+        return False
+    return not (bot == VALUE and v <= 1 and wall_left > 20)
+
+
+@inline_kernel
+def _robs_kong(bot):
+    """Whether a seat wins on a tile another adds to a kong (抢杠): every bot but ``zimo``."""
+    return bot != ZIMO
+
+
 @noref_kernel
 def _want_pong(hand, tile, nm, mt, mk, que, bot, T, state, sc):
     """Whether a seat pongs ``tile`` (its waiting-size ``hand`` holds two or more)."""

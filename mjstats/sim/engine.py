@@ -38,6 +38,8 @@ another, so every hand sums to zero.
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 import numpy as np
 
 from mjstats._jit import inline_kernel, kernel, noref_kernel, parallel_kernel, prange
@@ -472,6 +474,47 @@ def _pay_win(w, d, v, flags, kong_typ, kong_feeder, P, family, take, won, mult, 
             _pay(j, w, mult[j], R_WIN, C_PAY_WIN, seat_rec, base, ev, evn, log)
 
 
+class Scratch(NamedTuple):
+    """The working arrays of one hand (:func:`_scratch`), by seat where two-dimensional.
+
+    Hands (``hand``), exposed melds (type ``mt``, kind ``mk``, taken from ``mfrom``,
+    count ``nm``), the tiles seen (``visible``), each seat's winning tiles and state
+    (``mask``, ``ready``, ``passblock`` after a pass, ``que`` the missing suit,
+    ``won`` the order of its win), kong money (``kp`` paid per pair, ``lastk`` of the
+    last kong), draws and discards (``ndraw``, ``ndisc``), the winners of one
+    discard (``winners``), melds taken from each seat (``take``, for 吃三比) and the
+    payments of a win (``mult``); the scorer's and the bots' scratch (``conc``,
+    ``buf``, ``work``, ``hits``, ``best``, ``info``, ``tbits``, ``bsc``).
+    """
+
+    hand: np.ndarray
+    mt: np.ndarray
+    mk: np.ndarray
+    mfrom: np.ndarray
+    nm: np.ndarray
+    visible: np.ndarray
+    mask: np.ndarray
+    ready: np.ndarray
+    passblock: np.ndarray
+    kp: np.ndarray
+    lastk: np.ndarray
+    que: np.ndarray
+    won: np.ndarray
+    ndraw: np.ndarray
+    ndisc: np.ndarray
+    winners: np.ndarray
+    conc: np.ndarray
+    buf: np.ndarray
+    work: np.ndarray
+    hits: np.ndarray
+    best: np.ndarray
+    info: np.ndarray
+    tbits: np.ndarray
+    bsc: np.ndarray
+    take: np.ndarray
+    mult: np.ndarray
+
+
 # ----------------------------------------------------------------- one hand
 
 
@@ -506,9 +549,7 @@ def _policy_discard(hand, drawn, u, pol):
 
 
 @noref_kernel
-def _play(wall, n_wall, dealer, bots, que_in, script, P, values, sw, T, inset, state,
-          hand, mt, mk, mfrom, nm, visible, mask, ready, passblock, kp, lastk, que, won,
-          ndraw, ndisc, winners, conc, buf, work, hits, best, info, tbits, bsc, take, mult,
+def _play(wall, n_wall, dealer, bots, que_in, script, P, values, sw, T, inset, state, S,
           seat_rec, pat_rec, hand_rec, g, ev, evn, log, pol):
     """Play one hand from ``wall`` (already shuffled); write rows ``g`` of the records.
 
@@ -517,6 +558,8 @@ def _play(wall, n_wall, dealer, bots, que_in, script, P, values, sw, T, inset, s
     — after each draw it throws what the policy says for its hand and draw, makes no
     call and no kong, and its bot decides wherever the policy says nothing.
     """
+    (hand, mt, mk, mfrom, nm, visible, mask, ready, passblock, kp, lastk, que, won, ndraw,
+     ndisc, winners, conc, buf, work, hits, best, info, tbits, bsc, take, mult) = S
     family = P[P_FAMILY]
     base = 4 * g
     # reset
@@ -719,7 +762,7 @@ def _play(wall, n_wall, dealer, bots, que_in, script, P, values, sw, T, inset, s
                         winners[i - 1] = -1
                         if won[q] or not ready[q] or not mask[q, kk] or passblock[q, kk]:
                             continue
-                        if bots[q] == B.ZIMO:
+                        if not B._robs_kong(bots[q]):
                             continue
                         flags = K.ROBBING
                         if q == dealer:
@@ -863,13 +906,7 @@ def _play(wall, n_wall, dealer, bots, que_in, script, P, values, sw, T, inset, s
             v_scored = v
             if v <= 0:
                 continue
-            forced = P[P_LAST4] and wall_left <= 4
-            accept = True
-            if bots[q] == B.ZIMO and not forced:
-                accept = False
-            elif bots[q] == B.VALUE and not forced and v <= 1 and wall_left > 20:
-                accept = False
-            if accept:
+            if B._takes_win(bots[q], v, P[P_LAST4] and wall_left <= 4, wall_left):
                 winners[i - 1] = q
                 nwin += 1
             else:
@@ -1038,18 +1075,21 @@ def _play(wall, n_wall, dealer, bots, que_in, script, P, values, sw, T, inset, s
 
 @kernel
 def _scratch(n_pat):
-    """Per-thread scratch arrays of :func:`_play` (allocated once per chunk)."""
-    return (np.zeros((4, 34), np.int8), np.zeros((4, 4), np.int64),
-            np.zeros((4, 4), np.int64), np.zeros((4, 4), np.int64), np.zeros(4, np.int64),
-            np.zeros(34, np.int8), np.zeros((4, 34), np.uint8), np.zeros(4, np.int8),
-            np.zeros((4, 34), np.uint8), np.zeros((4, 4), np.int64), np.zeros(4, np.int64),
-            np.zeros(4, np.int64), np.zeros(4, np.int64), np.zeros(4, np.int64),
-            np.zeros(4, np.int64), np.zeros(3, np.int64), np.zeros(34, np.int8),
-            np.full((K.MAX_READINGS, 5), -1, np.int16),
-            np.zeros((K.N_WORK + SHAPES_WORK, 34), np.int64),
-            np.zeros(n_pat, np.int64), np.zeros(n_pat, np.int64), np.zeros(4, np.int64),
-            np.zeros(34, np.int64), np.zeros(34, np.int64), np.zeros((4, 4), np.int64),
-            np.zeros(4, np.int64))
+    """Per-thread scratch arrays of :func:`_play` (allocated once per chunk): a :class:`Scratch`."""
+    return Scratch(
+        hand=np.zeros((4, 34), np.int8), mt=np.zeros((4, 4), np.int64),
+        mk=np.zeros((4, 4), np.int64), mfrom=np.zeros((4, 4), np.int64),
+        nm=np.zeros(4, np.int64), visible=np.zeros(34, np.int8),
+        mask=np.zeros((4, 34), np.uint8), ready=np.zeros(4, np.int8),
+        passblock=np.zeros((4, 34), np.uint8), kp=np.zeros((4, 4), np.int64),
+        lastk=np.zeros(4, np.int64), que=np.zeros(4, np.int64), won=np.zeros(4, np.int64),
+        ndraw=np.zeros(4, np.int64), ndisc=np.zeros(4, np.int64),
+        winners=np.zeros(3, np.int64), conc=np.zeros(34, np.int8),
+        buf=np.full((K.MAX_READINGS, 5), -1, np.int16),
+        work=np.zeros((K.N_WORK + SHAPES_WORK, 34), np.int64),
+        hits=np.zeros(n_pat, np.int64), best=np.zeros(n_pat, np.int64),
+        info=np.zeros(4, np.int64), tbits=np.zeros(34, np.int64), bsc=np.zeros(34, np.int64),
+        take=np.zeros((4, 4), np.int64), mult=np.zeros(4, np.int64))
 
 
 @parallel_kernel
@@ -1063,9 +1103,7 @@ def _run_chunks(wall0, n_games, first_game, chunk, states, bots, P, values, sw, 
     n_wall = wall0.shape[0]
     n_pat = values.shape[0]
     for c in prange(states.shape[0]):
-        (hand, mt, mk, mfrom, nm, visible, mask, ready, passblock, kp, lastk, que, won,
-         ndraw, ndisc, winners, conc, buf, work, hits, best, info, tbits, bsc, take,
-         mult) = _scratch(n_pat)
+        S = _scratch(n_pat)
         que_in = np.full(4, -1, np.int64)
         script = np.full((4, 1), -1, np.int64)
         evn_dummy = np.zeros(2, np.int64)
@@ -1084,16 +1122,10 @@ def _run_chunks(wall0, n_games, first_game, chunk, states, bots, P, values, sw, 
             if log:
                 for i in range(n_wall):
                     walls[g, i] = w[i]
-                _play(w, n_wall, dealer, bots, que_in, script, P, values, sw, T, inset, st,
-                      hand, mt, mk, mfrom, nm, visible, mask, ready, passblock, kp, lastk, que,
-                      won, ndraw, ndisc, winners, conc, buf, work, hits, best, info, tbits, bsc,
-                      take, mult,
+                _play(w, n_wall, dealer, bots, que_in, script, P, values, sw, T, inset, st, S,
                       seat_rec, pat_rec, hand_rec, g, ev[g], evn[g], True, pol)
             else:
-                _play(w, n_wall, dealer, bots, que_in, script, P, values, sw, T, inset, st,
-                      hand, mt, mk, mfrom, nm, visible, mask, ready, passblock, kp, lastk, que,
-                      won, ndraw, ndisc, winners, conc, buf, work, hits, best, info, tbits, bsc,
-                      take, mult,
+                _play(w, n_wall, dealer, bots, que_in, script, P, values, sw, T, inset, st, S,
                       seat_rec, pat_rec, hand_rec, g, ev_dummy, evn_dummy, False, pol)
             dealer = hand_rec[g, H_NEXT_DEALER]
 
@@ -1105,26 +1137,21 @@ def _play_one(wall, dealer, bots, que_in, script, P, values, sw, T, inset, state
 
     Reference counting on (:func:`~mjstats._jit.kernel`): it owns its scratch arrays.
     """
-    (hand, mt, mk, mfrom, nm, visible, mask, ready, passblock, kp, lastk, que, won,
-     ndraw, ndisc, winners, conc, buf, work, hits, best, info, tbits, bsc, take,
-     mult) = _scratch(values.shape[0])
     _play(wall, wall.shape[0], dealer, bots, que_in, script, P, values, sw, T, inset, state,
-          hand, mt, mk, mfrom, nm, visible, mask, ready, passblock, kp, lastk, que, won,
-          ndraw, ndisc, winners, conc, buf, work, hits, best, info, tbits, bsc, take, mult,
-          seat_rec, pat_rec, hand_rec, 0, ev, evn, True, _no_policy())
+          _scratch(values.shape[0]), seat_rec, pat_rec, hand_rec, 0, ev, evn, True,
+          _no_policy())
 
 
 @kernel
 def _settle_one(dealer, hands, mt, mk, nm, que, won, kp, visible, P, values, sw, T, inset,
                 seat_rec, ev, evn):
     """Settle a hand-built end position (tests): waits from the hands, then :func:`_settle`."""
-    (hand, _mt, _mk, mfrom, _nm, _vis, mask, ready, passblock, _kp, lastk, _que, _won,
-     ndraw, ndisc, winners, conc, buf, work, hits, best, info, tbits, bsc, take,
-     mult) = _scratch(values.shape[0])
+    S = _scratch(values.shape[0])
+    hand, mask, ready = S.hand, S.mask, S.ready
     for p in range(4):
         for k in range(34):
             hand[p, k] = hands[p, k]
         if not won[p]:
             _refresh(p, -99, hand, que, inset, mask, ready, T, mt, mk, nm)
     return _settle(dealer, hand, mt, mk, nm, que, won, ready, mask, kp, visible, P, values, sw,
-                   T, conc, buf, work, hits, best, info, seat_rec, 0, ev, evn, True)
+                   T, S.conc, S.buf, S.work, S.hits, S.best, S.info, seat_rec, 0, ev, evn, True)
