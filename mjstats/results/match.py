@@ -22,7 +22,7 @@ from itertools import product
 import numpy as np
 import pandas as pd
 
-from mjstats.results.gamestats import GameStats
+from mjstats.results.gamestats import GameStats, pair_sums
 from mjstats.results.intervals import mean_interval
 
 METRICS = (("points", "points per hand"), ("wins", "win rate"), ("fed", "deal-in rate"))
@@ -77,8 +77,10 @@ def match_sums(out: dict[str, np.ndarray], labels: np.ndarray) -> GameStats:
     GameStats
         ``deals``, ``seat_hands`` (each bot's, all deals), ``errors`` and, for each
         metric ``M`` of :data:`METRICS`, the sum and sum of squares over deals of
-        the first bot's total (``M/a_sum``, ``M/a_sq``), the second's (``M/b_…``)
-        and their difference (``M/d_…``).
+        the first bot's total (``M/a_sum``, ``M/a_sq``) and the second's
+        (``M/b_…``), and the paired sums of their difference per deal
+        (:func:`~mjstats.results.gamestats.pair_sums`: ``pair/M_n``,
+        ``pair/M_dsum``, ``pair/M_dsq``).
 
     Examples
     --------
@@ -86,7 +88,7 @@ def match_sums(out: dict[str, np.ndarray], labels: np.ndarray) -> GameStats:
     >>> pts = np.tile(np.array([3, -1, -1, -1]), (2, 6, 1))   # seat 0 wins 3 every time
     >>> z = np.zeros_like(pts, dtype=bool)
     >>> s = match_sums({"points": pts, "won": pts > 0, "fed": z, "errors": 0}, lab)
-    >>> s["deals"], s["seat_hands"], s["points/a_sum"], s["points/d_sum"], s["points/d_sq"]
+    >>> s["deals"], s["seat_hands"], s["points/a_sum"], s["pair/points_dsum"], s["pair/points_dsq"]
     (2, 24, 0, 0, 0)
     """
     a = labels == 0
@@ -96,9 +98,10 @@ def match_sums(out: dict[str, np.ndarray], labels: np.ndarray) -> GameStats:
         x = np.asarray(out[src]).astype(np.int64)
         ta = (x * a).sum(axis=(1, 2))
         tb = (x * ~a).sum(axis=(1, 2))
-        for part, t in (("a", ta), ("b", tb), ("d", ta - tb)):
+        for part, t in (("a", ta), ("b", tb)):
             st[f"{key}/{part}_sum"] = int(t.sum())
             st[f"{key}/{part}_sq"] = int((t * t).sum())
+        st = st + pair_sums(key, ta - tb)
     return st
 
 
@@ -165,8 +168,9 @@ class MatchResult:
         st = self.stats
         n = st.n("deals")
         per_deal = max(st.n("seat_hands") // max(n, 1), 1)  # each bot's seat-hands per deal
-        m, _sd, lo, hi = mean_interval(n, st.n(f"{metric}/{part}_sum"),
-                                       st.n(f"{metric}/{part}_sq"), per_deal)
+        s, sq = ((f"pair/{metric}_dsum", f"pair/{metric}_dsq") if part == "d"
+                 else (f"{metric}/{part}_sum", f"{metric}/{part}_sq"))
+        m, _sd, lo, hi = mean_interval(n, st.n(s), st.n(sq), per_deal)
         if n < 2:  # one deal: no spread to measure, so no interval
             lo = hi = float("nan")
         return float(m), float(lo), float(hi)
@@ -201,8 +205,8 @@ def match_table(m: MatchResult) -> pd.DataFrame:
     --------
     >>> from types import SimpleNamespace
     >>> st = GameStats({"deals": 4, "seat_hands": 48, "points/a_sum": 24, "points/a_sq": 200,
-    ...                 "points/b_sum": -24, "points/b_sq": 200, "points/d_sum": 48,
-    ...                 "points/d_sq": 800})
+    ...                 "points/b_sum": -24, "points/b_sq": 200, "pair/points_dsum": 48,
+    ...                 "pair/points_dsq": 800})
     >>> m = MatchResult(SimpleNamespace(name="x", unit="倍"), ("value", "efficiency"), 4,
     ...                 ("AABB",), None, st)
     >>> t = m.table()
@@ -250,7 +254,8 @@ def ladder_table(steps: list[MatchResult]) -> pd.DataFrame:
 
     Examples
     --------
-    >>> st = GameStats({"deals": 4, "seat_hands": 48, "points/d_sum": 48, "points/d_sq": 800})
+    >>> st = GameStats({"deals": 4, "seat_hands": 48, "pair/points_dsum": 48,
+    ...                 "pair/points_dsq": 800})
     >>> from types import SimpleNamespace
     >>> m = MatchResult(SimpleNamespace(name="x", unit="倍"), ("value", "efficiency"), 4,
     ...                 ("AABB",), None, st)

@@ -47,9 +47,13 @@ def _naive_sums(out, labels):
                         b += v
             ta.append(a)
             tb.append(b)
-        for part, t in (("a", ta), ("b", tb), ("d", [x - y for x, y in zip(ta, tb, strict=True)])):
+        for part, t in (("a", ta), ("b", tb)):
             st[f"{key}/{part}_sum"] = sum(t)
             st[f"{key}/{part}_sq"] = sum(x * x for x in t)
+        d = [x - y for x, y in zip(ta, tb, strict=True)]
+        st[f"pair/{key}_n"] = n
+        st[f"pair/{key}_dsum"] = sum(d)
+        st[f"pair/{key}_dsq"] = sum(x * x for x in d)
     return st
 
 
@@ -67,8 +71,8 @@ def test_match_sums_equal_plain_loops(n_seats):
 
 
 def _result(d_sum, d_sq, deals=100):
-    st = GameStats({"deals": deals, "seat_hands": 12 * deals, "points/d_sum": d_sum,
-                    "points/d_sq": d_sq})
+    st = GameStats({"deals": deals, "seat_hands": 12 * deals, "pair/points_dsum": d_sum,
+                    "pair/points_dsq": d_sq})
     return MatchResult(SimpleNamespace(name="sichuan", unit="倍"), ("value", "efficiency"),
                        deals, ("AABB",), None, st)
 

@@ -32,7 +32,7 @@ def test_a_bot_against_itself_differs_by_exactly_zero_on_every_deal(rules, bot):
     # A and B are equal -- exactly, so every sum of squared differences is 0
     m = mj.match(rules, N, bots=(bot, bot), seed=3)
     for metric in ("points", "wins", "fed"):
-        assert m.stats[f"{metric}/d_sum"] == 0 and m.stats[f"{metric}/d_sq"] == 0
+        assert m.stats[f"pair/{metric}_dsum"] == 0 and m.stats[f"pair/{metric}_dsq"] == 0
     d, lo, hi = m.difference()
     assert d == 0.0 and lo <= 0.0 <= hi
     assert m.stats["wins/a_sum"] > 0  # hands were won: the zero is not an empty match
@@ -56,8 +56,8 @@ def test_swapping_the_bots_gives_exactly_the_opposite_difference(rules, a, b):
     for metric in ("points", "wins", "fed"):
         assert ab.stats[f"{metric}/a_sum"] == ba.stats[f"{metric}/b_sum"]
         assert ab.stats[f"{metric}/a_sq"] == ba.stats[f"{metric}/b_sq"]
-        assert ab.stats[f"{metric}/d_sum"] == -ba.stats[f"{metric}/d_sum"]
-        assert ab.stats[f"{metric}/d_sq"] == ba.stats[f"{metric}/d_sq"]
+        assert ab.stats[f"pair/{metric}_dsum"] == -ba.stats[f"pair/{metric}_dsum"]
+        assert ab.stats[f"pair/{metric}_dsq"] == ba.stats[f"pair/{metric}_dsq"]
     d1, lo1, hi1 = ab.difference()
     d2, lo2, hi2 = ba.difference()
     assert d1 == -d2 and lo1 == -hi2 and hi1 == -lo2
