@@ -12,7 +12,7 @@
 from mjstats import exact, rules
 from mjstats import plotting as plot
 from mjstats._version import __version__
-from mjstats.api import compare, deal_study, odds, score, simulate
+from mjstats.api import compare, deal_study, ladder, match, odds, score, simulate
 from mjstats.core import (
     Meld,
     MeldType,
@@ -75,6 +75,8 @@ __all__ = [
     "kind_glyph",
     "kind_name",
     "kind_name_zh",
+    "ladder",
+    "match",
     "parse",
     "parse_tile",
     "plot",

@@ -5,8 +5,9 @@ Mahjong rule sets (:class:`~mjstats.rules.RuleSet`: ``sichuan``,
 (:class:`~mjstats.daer.rules.DaErRules`: ``daer-luzhou``,
 ``daer-luzhou-mingtang``, ``daer-chongqing``) come from one registry
 (:func:`mjstats.rules.rules`) and carry their ``game``; :func:`score`,
-:func:`simulate`, :func:`compare`, :func:`deal_study` and :func:`odds` resolve the rule set
-first and hand it to that game's implementation, never looking at the name.
+:func:`simulate`, :func:`compare`, :func:`match`, :func:`ladder`, :func:`deal_study` and
+:func:`odds` resolve the rule set first and hand it to that game's implementation, never
+looking at the name.
 A keyword the game's implementation does not take is a
 :class:`~mjstats.errors.RuleError` naming it and the rule set.
 """
@@ -190,6 +191,52 @@ def compare(rules, games=None, bots=None, seed=None, **options):
         from mjstats.sim.simulate import compare as fn
     _check_keywords("compare", _keywords(fn, _RUN_ARGS), rs[0] if rs else "none", options)
     return fn(rs, games, bots, seed, **options)
+
+
+def match(rules="sichuan", games=None, bots=None, seed=None, **options):
+    """A duplicate match of two bots under any rule set: the same deals, each bot in every seat.
+
+    :func:`mjstats.study.match.match` (both games): every deal is played under
+    the six seatings that split the seats evenly between the two bots (mahjong
+    two and two, Da Er one and two both ways), on the same wall and the same
+    random stream; the result's ``table()`` gives each bot's points per hand,
+    win rate and deal-in rate and the paired difference *first minus second*
+    with 95% intervals over deals.  ``options``: ``out``, ``resume``,
+    ``client``, ``progress``, ``chunk``.
+
+    Examples
+    --------
+    >>> match("sichuan", 32, bots=("value", "efficiency"), seed=1).seatings[:2]
+    ('AABB', 'ABAB')
+    >>> match("daer-luzhou", 32, bots=("value", "efficiency"), seed=1).seatings[:2]
+    ('AAB', 'ABA')
+    """
+    from mjstats.study.match import match as fn
+
+    _check_keywords("match", _keywords(fn, _RUN_ARGS), rules, options)
+    return fn(_resolve(rules), games, bots, seed, **options)
+
+
+def ladder(rules=None, games=None, seed=None, **options):
+    """The ladder of each rule set's bots: every adjacent step a duplicate match, tabulated.
+
+    :func:`mjstats.study.match.ladder`: ``rules`` one preset or a list (default
+    the four mahjong presets), each with its game's order of bots
+    (:data:`mjstats.study.match.LADDERS`, or ``bots=`` weakest first); the
+    result's ``table()`` says for every step whether it holds, is reversed or is
+    not resolved by its 95% interval.  ``options``: ``bots``, ``out``,
+    ``resume``, ``client``, ``progress``.
+
+    Examples
+    --------
+    >>> ladder("sichuan", 32, seed=1, bots=("random", "value")).table()["step"].tolist()
+    ['random < value']
+    """
+    from mjstats.study.match import ladder as fn
+
+    _check_keywords("ladder", _keywords(fn, ("rules", "games", "seed")), rules or "none",
+                    options)
+    return fn(rules, games, seed, **options)
 
 
 def deal_study(rules="sichuan", deals=None, seed=None, **options):

@@ -107,7 +107,7 @@ def test_every_command_and_option_is_described():
     parser = build_parser()
     sub = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
     assert set(sub.choices) == {"hand", "odds", "deal", "score", "rules", "simulate",
-                                "compare", "report"}
+                                "compare", "match", "ladder", "report"}
     for name, p in sub.choices.items():
         assert p.description, name
         text = " ".join(p.format_help().split())  # unwrapped
@@ -124,6 +124,7 @@ def test_every_run_verb_names_its_folder_out():
     from mjstats.cli import build_parser
 
     parser = build_parser()
-    for verb in ("simulate", "compare", "deal"):
-        args = parser.parse_args([verb, "--out", "F", "--resume"])
+    for verb in ("simulate", "compare", "deal", "match", "ladder"):
+        extra = ["--bots", "efficiency,value"] if verb == "match" else []
+        args = parser.parse_args([verb, "--out", "F", "--resume", *extra])
         assert args.out == "F" and args.resume

@@ -11,10 +11,12 @@ On a warm cache the script loads the kernels and exits in seconds.
 
 from mjstats.rules import rules
 from mjstats.sim.simulate import compare, play_hand, settle_position, simulate
+from mjstats.study.match import match
 
 if __name__ == "__main__":
     simulate("sichuan", games=16, seed=0, log=2, bots=("efficiency", "value", "random", "zimo"))
     compare(["sichuan", "sichuan-app"], games=16, seed=0)
+    match("sichuan", 16, bots=("random", "value"), seed=0)  # the duplicate kernel on _play
     play_hand("sichuan", rules("sichuan").tileset.wall)
     settle_position("sichuan", ["123456789m1145p", "123456789m2469p", "123456789s1145p",
                                 "123456789s2369p"], que=(2, 2, 0, 0))

@@ -1,8 +1,9 @@
 """The ``mjstats`` command line over the public API: one module per subcommand.
 
 Each module (``hand``, ``odds``, ``score``, ``rules``, ``games`` for simulate and
-compare, ``deal``, ``report``) has a ``register(subparsers)`` that adds its
-parser, and functions that call the public API (:mod:`mjstats.api`) and print.
+compare, ``match`` for match and ladder, ``deal``, ``report``) has a
+``register(subparsers)`` that adds its parser, and functions that call the public
+API (:mod:`mjstats.api`) and print.
 Every error a user can cause ends in one line on standard error
 (``mjstats: error: ...``) and exit status 2; see ``mjstats --help``.
 """
@@ -11,10 +12,10 @@ from __future__ import annotations
 
 import sys
 
-from mjstats.cli import deal, games, hand, odds, report, rules, score
+from mjstats.cli import deal, games, hand, match, odds, report, rules, score
 from mjstats.cli._common import Parser
 
-COMMANDS = (hand, odds, deal, score, rules, games, report)
+COMMANDS = (hand, odds, deal, score, rules, games, match, report)
 """The subcommand modules, in the order ``mjstats --help`` lists them."""
 
 

@@ -95,6 +95,29 @@ def seed_sequence(seed: SeedLike) -> np.random.SeedSequence:
     raise MjStatsError(f"seed must be an int, a numpy Generator or None, got {type(seed).__name__}")
 
 
+SIDE_STREAM = 1 << 40
+"""Spawn-key entry of a run's side stream: no chunk index reaches it."""
+
+
+def side_stream(ss: np.random.SeedSequence) -> np.random.SeedSequence:
+    """A second stream of the run seeded by ``ss``, apart from its chunks' streams.
+
+    The chunks of :func:`chunk_states` are the children ``(*key, i)`` of ``ss``;
+    the side stream is the child ``(*key, 2**40)``, whose own chunks are
+    ``(*key, 2**40, i)``: the two never share a state.  A duplicate match shuffles
+    its walls from the chunks of ``ss`` and seeds its bots' choices from the side
+    stream's, so the walls stay those of a plain run on the same seed.
+
+    Examples
+    --------
+    >>> ss = np.random.SeedSequence(7)
+    >>> bool((chunk_states(side_stream(ss), 2) == chunk_states(ss, 2)).any())
+    False
+    """
+    return np.random.SeedSequence(ss.entropy, spawn_key=(*ss.spawn_key, SIDE_STREAM),
+                                  pool_size=ss.pool_size)
+
+
 def chunk_states(seed: SeedLike, n_chunks: int, first: int = 0) -> np.ndarray:
     """Xoshiro states ``(n_chunks, 4)`` for chunks ``first .. first + n_chunks - 1``.
 

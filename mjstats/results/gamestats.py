@@ -41,7 +41,9 @@ Keys (``/`` separates the parts; all values are Python ``int``):
 ``pair/…``                 only in :func:`~mjstats.sim.simulate.compare`'s
                            results after the first: paired differences with
                            the first preset on the same hands (:func:`pair_stats`,
-                           written by :func:`pair_sums`, read by :func:`pair_rows`)
+                           written by :func:`pair_sums`, read by :func:`pair_rows`),
+                           and in a duplicate match's sums (per deal, first bot
+                           minus second: :mod:`mjstats.results.match`)
 =========================  ===================================================
 """
 

@@ -1,4 +1,4 @@
-"""Studies built from the simulator: the Monte Carlo deal study."""
+"""Studies built from the simulator: the Monte Carlo deal study, duplicate matches of bots."""
 
 from mjstats.study.deal_study import deal_study, study_counts
 
