@@ -47,9 +47,8 @@ def _run_seated(wall0, n_deals, first_deal, chunk, states, bot_states, seatings,
     n_pat = values.shape[0]
     K = seatings.shape[0]
     for c in prange(states.shape[0]):
-        (hand, mt, mk, mfrom, nm, visible, mask, ready, passblock, kp, lastk, que, won,
-         ndraw, ndisc, winners, conc, buf, work, hits, best, info, tbits, bsc, take,
-         mult) = E._scratch(n_pat)
+        S = E._scratch(n_pat)
+        pol = E._no_policy()
         que_in = np.full(4, -1, np.int64)
         script = np.full((4, 1), -1, np.int64)
         evn_dummy = np.zeros(2, np.int64)
@@ -73,10 +72,8 @@ def _run_seated(wall0, n_deals, first_deal, chunk, states, bot_states, seatings,
                 for i in range(4):
                     play_state[i] = deal_state[i]  # every seating starts the same stream
                 E._play(w, n_wall, dealer, seatings[a], que_in, script, P, values, sw, T, inset,
-                        play_state, hand, mt, mk, mfrom, nm, visible, mask, ready, passblock,
-                        kp, lastk, que, won, ndraw, ndisc, winners, conc, buf, work, hits, best,
-                        info, tbits, bsc, take, mult, seat_rec, pat_rec, hand_rec, g * K + a,
-                        ev_dummy, evn_dummy, False)
+                        play_state, S, seat_rec, pat_rec, hand_rec, g * K + a, ev_dummy,
+                        evn_dummy, False, pol)
 
 
 def play_seated(R: RuleSet, seatings: np.ndarray, ss: np.random.SeedSequence, start: int,
