@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import html
 import platform
+import re
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -24,7 +25,10 @@ TILESETS = ("sichuan", "guangan", "liuzhou")
 
 @dataclass
 class Context:
-    """What every section gets: sizes, seed, the output folder and a progress switch."""
+    """What every section gets: sizes, seed, the output folder and a progress switch.
+
+    ``files`` collects every table written (:meth:`save`) for the page's data section.
+    """
 
     games: int
     deals: int
@@ -32,33 +36,62 @@ class Context:
     out: Path
     progress: bool = True
     command: str = ""
+    files: list[tuple[str, str, list[str]]] = field(default_factory=list)
+    methods: list[str] = field(default_factory=list)
+
+    def save(self, df: pd.DataFrame, name: str, what: str) -> None:
+        """Write ``df`` as ``name.parquet`` and ``name.csv`` and list it with its columns."""
+        df.to_parquet(self.out / f"{name}.parquet", index=False)
+        df.to_csv(self.out / f"{name}.csv", index=False)
+        self.files.append((name, what, [str(c) for c in df.columns]))
 
 
 @dataclass
 class Section:
-    """A block of the report: a title, HTML paragraphs/tables, and images in ``out``."""
+    """A block of the report: a title, paragraphs, tables and images (in ``out``).
+
+    Tables and figures carry captions; the page numbers them in order
+    (Table 1, Figure 1, ...).
+    """
 
     title: str
-    parts: list[str] = field(default_factory=list)
+    parts: list[tuple[str, str, str]] = field(default_factory=list)
+
+    @property
+    def anchor(self) -> str:
+        """The section's id in the page (ASCII, from its English title words)."""
+        words = re.findall(r"[A-Za-z0-9]+", self.title)
+        return "-".join(w.lower() for w in words) or "section"
 
     def text(self, s: str) -> None:
         """Add a paragraph (escaped)."""
-        self.parts.append(f"<p>{html.escape(s)}</p>")
+        self.parts.append(("p", f"<p>{html.escape(s)}</p>", ""))
 
-    def table(self, df: pd.DataFrame, floatfmt: str = "{:.4g}") -> None:
-        """Add a table."""
-        self.parts.append(df.to_html(index=False, float_format=floatfmt.format, border=0,
-                                     classes="t", na_rep=""))
+    def table(self, df: pd.DataFrame, caption: str) -> None:
+        """Add a table with its caption (significant digits, see :func:`_fmt`)."""
+        body = df.to_html(index=False, formatters={c: _fmt for c in df.columns
+                                                   if pd.api.types.is_float_dtype(df[c])},
+                          border=0, classes="t", na_rep="")
+        self.parts.append(("table", body, caption))
 
-    def image(self, ctx: Context, ax, name: str, alt: str) -> None:
-        """Save the Axes' figure as ``name`` in the report folder and show it."""
+    def image(self, ctx: Context, ax, name: str, caption: str) -> None:
+        """Save the Axes' figure as ``name`` in the report folder and show it, captioned."""
         path = ctx.out / name
         ax.figure.savefig(path, dpi=100)
         import matplotlib.pyplot as plt
 
         plt.close(ax.figure)
-        self.parts.append(f'<figure><img src="{html.escape(name)}" alt="{html.escape(alt)}">'
-                          f"<figcaption>{html.escape(alt)}</figcaption></figure>")
+        self.parts.append(("figure", f'<img src="{html.escape(name)}" '
+                                     f'alt="{html.escape(caption)}">', caption))
+
+
+def _fmt(x) -> str:
+    """A float in the report's tables: four significant digits, plain notation when readable."""
+    if pd.isna(x):
+        return ""
+    if x == 0 or 1e-4 <= abs(x) < 1e6:
+        return f"{x:.4g}" if abs(x) >= 1e-3 or x == 0 else f"{x:.2e}"
+    return f"{x:.3e}"
 
 
 def _versions() -> dict[str, str]:
@@ -76,23 +109,29 @@ def section_deals(ctx: Context) -> Section:
     import mjstats as mj
 
     sec = Section("Odds at the deal 起手牌")
+    ctx.methods.append(f"Deal study: {ctx.deals:,} deals per tile set ({', '.join(TILESETS)}); "
+                       f"exact values from mjstats.exact.")
     df = pd.concat([mj.deal_study(t, deals=ctx.deals, seed=ctx.seed, progress=ctx.progress)
                     for t in TILESETS], ignore_index=True)
-    df.to_parquet(ctx.out / "deal_study.parquet", index=False)
+    ctx.save(df, "deal_study", "the deal study of the three tile sets (every metric)")
     sec.text(f"{ctx.deals:,} random deals per tile set (dealer 14 tiles; the 13-tile hand is "
              f"its first 13), seed {ctx.seed}. Every Monte Carlo figure has a 95% Wilson "
              f"interval; 'exact' comes from mjstats.exact (combinatorics), z is the "
              f"estimate's distance to it in standard errors.")
     key = df["metric"].isin(["complete_14", "complete_14_two_suits", "ready_13"])
     sec.table(df.loc[key, ["tileset", "metric", "category", "count", "n", "estimate",
-                           "ci_low", "ci_high", "exact", "z"]])
+                           "ci_low", "ci_high", "exact", "z"]],
+              f"Complete and ready hands at the deal, by tile set: Monte Carlo over "
+              f"{ctx.deals:,} deals each (95% Wilson intervals) beside the exact value.")
     sec.image(ctx, mj.plot.plot_deal_odds(df), "deal_odds.png",
               "P(complete at deal) and P(ready at deal) by region, 95% intervals")
     sec.image(ctx, mj.plot.plot_shanten(df, n_tiles=13, form="any"), "shanten_13.png",
               "starting shanten (13 tiles, min over standard and seven pairs); "
               "black ticks: exact values")
     shapes = df[df["metric"] == "wait_shape"]
-    sec.table(shapes[["tileset", "category", "count", "n", "estimate", "ci_low", "ci_high"]])
+    sec.table(shapes[["tileset", "category", "count", "n", "estimate", "ci_low", "ci_high"]],
+              f"Wait shapes of the ready 13-tile hands dealt, by tile set ({ctx.deals:,} "
+              f"deals each; share of the ready hands, 95% Wilson intervals).")
     return sec
 
 
@@ -118,17 +157,27 @@ def section_games(ctx: Context) -> Section:
     for note in skipped:
         sec.text(f"Not simulated: {note}")
     for rules, r in results.items():
-        r.stats.to_frame().to_parquet(ctx.out / f"game_stats_{rules}.parquet", index=False)
+        ctx.save(r.stats.to_frame(), f"game_stats_{rules}",
+                 f"the exact sums of the {rules} run (every tally the tables are made from)")
+        R = mj.rules(rules)
+        ctx.methods.append(
+            f"{rules}: {ctx.games:,} hands, four 'efficiency' bots, unit {R.unit}; switches "
+            + ", ".join(f"{k}={v!r}" for k, v in R.switches.items())
+            + f" (readings and seed sources: docs/rules/{R.family.name.lower()}.md).")
     outcomes = pd.concat([r.outcomes().assign(rules=k) for k, r in results.items()])
-    sec.table(outcomes[["rules"] + [c for c in outcomes.columns if c != "rules"]])
+    sec.table(outcomes[["rules"] + [c for c in outcomes.columns if c != "rules"]],
+              f"How hands end, by rule set ({ctx.games:,} hands each; share with a 95% "
+              f"Wilson interval).")
     fan = pd.concat([r.fan().assign(rules=k) for k, r in results.items()])
-    sec.table(fan[["rules"] + [c for c in fan.columns if c != "rules"]])
+    sec.table(fan[["rules"] + [c for c in fan.columns if c != "rules"]],
+              "Value of a win and result per hand, by rule set, in each rule set's own unit "
+              "(倍 Sichuan, 颗 Guang'an, 分 Liuzhou; mean with a 95% normal interval).")
     pats = {k: r.patterns() for k, r in results.items()}
     bal = {k: r.balance() for k, r in results.items()}
-    outcomes.to_parquet(ctx.out / "game_outcomes.parquet", index=False)
-    fan.to_parquet(ctx.out / "game_values.parquet", index=False)
-    pd.concat([t.assign(rules=k) for k, t in pats.items()]).to_parquet(
-        ctx.out / "game_patterns.parquet", index=False)
+    ctx.save(outcomes, "game_outcomes", "how hands end, by rule set")
+    ctx.save(fan, "game_values", "value per win and per hand, by rule set")
+    ctx.save(pd.concat([t.assign(rules=k) for k, t in pats.items()]), "game_patterns",
+             "each pattern's frequency, by rule set")
     sec.image(ctx, mj.plot.plot_pattern_frequency(pats), "pattern_frequency.png",
               "how often each pattern wins, per hand, by rule set (95% intervals)")
     sec.image(ctx, mj.plot.plot_fan_vs_rarity(bal), "fan_vs_rarity.png",
@@ -145,7 +194,8 @@ def section_games(ctx: Context) -> Section:
     sec.image(ctx, mj.plot.plot_payoff({k: r.payoff() for k, r in results.items()}),
               "payoff.png", "mean result per hand by seat relative to the dealer")
     for k, b in bal.items():
-        b.assign(rules=k).to_parquet(ctx.out / f"balance_{k}.parquet", index=False)
+        ctx.save(b.assign(rules=k), f"balance_{k}",
+                 f"value against rarity of each pattern ({k})")
     return sec
 
 
@@ -156,14 +206,62 @@ def section_daer(ctx: Context) -> Section:
 
     sec = Section("Da Er 大贰")
     st = daer.deal_study(ctx.deals, seed=ctx.seed)
-    st.summary.to_parquet(ctx.out / "daer_summary.parquet", index=False)
-    st.patterns.to_parquet(ctx.out / "daer_patterns.parquet", index=False)
+    ctx.save(st.summary, "daer_summary", "Da Er dealt wins, exact beside Monte Carlo")
+    ctx.save(st.patterns, "daer_patterns", "名堂 of the dealer's dealt winning hands")
+    ctx.methods.append(f"Da Er: {ctx.deals:,} deals of daer-luzhou-mingtang (docs/rules/daer.md).")
     sec.text(f"{ctx.deals:,} deals (dealer 21 cards, two players 20), rules "
              f"daer-luzhou-mingtang, seed {ctx.seed}.")
-    sec.table(st.summary)
+    sec.table(st.summary, f"Da Er at the deal ({ctx.deals:,} deals): instant and dealt wins, "
+                          f"Monte Carlo (95% interval) beside the exact value.")
     sec.image(ctx, mj.plot.plot_daer_patterns(st.patterns), "daer_patterns.png",
               "名堂 among the dealer's dealt winning hands")
     return sec
+
+
+COLUMNS = {
+    "category": "the metric's class (a shanten value, a wait shape, ...)",
+    "ci_high": "upper end of the 95% interval (Wilson for proportions, normal for means)",
+    "ci_low": "lower end of the 95% interval (Wilson for proportions, normal for means)",
+    "combine": "how the pattern's value combines with others (rule set's pattern table)",
+    "count": "occurrences counted",
+    "description": "what the metric is, in words",
+    "en": "English name",
+    "estimate": "Monte Carlo estimate (count / n)",
+    "exact": "the exact value (combinatorics), where one exists",
+    "exact_fraction": "the exact value as a fraction",
+    "gap_bits": "log2_value - rarity_bits: positive when the pattern pays more than its "
+                "rarity implies, relative to the plain win",
+    "hands": "hands played",
+    "hi": "upper end of the 95% interval",
+    "log2_value": "log2 of the pattern's value",
+    "lo": "lower end of the 95% interval",
+    "mean": "sample mean",
+    "metric": "what is measured",
+    "n": "sample size (deals, hands or wins, as the metric says)",
+    "name_en": "English name",
+    "name_zh": "Chinese name",
+    "pattern": "pattern key (rule set's pattern table)",
+    "per_hand": "wins holding the pattern per hand played",
+    "per_hand_hi": "upper end of the 95% Wilson interval of per_hand",
+    "per_hand_lo": "lower end of the 95% Wilson interval of per_hand",
+    "point_share": "win points of wins holding the pattern / all win points (a win with "
+                   "two patterns counts for both: the column does not sum to 1)",
+    "rarity_bits": "-log2 of the pattern's share of wins",
+    "rules": "rule set (preset name)",
+    "sd": "sample standard deviation",
+    "share": "count / n",
+    "share_hi": "upper end of the 95% Wilson interval of share_of_wins",
+    "share_lo": "lower end of the 95% Wilson interval of share_of_wins",
+    "share_of_wins": "wins holding the pattern / all wins",
+    "stat": "name of an exact sum of the run",
+    "tileset": "tile set (108 sichuan, 120 guangan, 136 liuzhou)",
+    "unit": "the rule set's unit (倍, 颗, 分)",
+    "value": "the value (the pattern's, in the rule set's unit; or the sum's)",
+    "wins": "wins holding the pattern",
+    "z": "(estimate - exact) / standard error",
+    "zh": "Chinese name",
+}
+"""Every column of the report's data files, described once (the page's data dictionary)."""
 
 
 SECTIONS: list[Callable[[Context], Section]] = [section_deals, section_games, section_daer]
@@ -172,7 +270,8 @@ SECTIONS: list[Callable[[Context], Section]] = [section_deals, section_games, se
 _CSS = """body{font-family:'Noto Sans CJK SC','mjstats CJK',sans-serif;max-width:1100px;
 margin:2em auto;padding:0 1em;color:#222}table.t{border-collapse:collapse;font-size:13px;
 margin:1em 0}table.t td,table.t th{padding:2px 8px;border-bottom:1px solid #ddd;
-text-align:right}figure{margin:1em 0}img{max-width:100%}code{background:#f4f4f4;padding:1px 4px}"""
+text-align:right}figure{margin:1em 0}p.cap,figcaption{font-size:13px;color:#444}
+img{max-width:100%}code{background:#f4f4f4;padding:1px 4px}"""
 
 
 _CHECK_IMAGES = """<script>
@@ -223,6 +322,54 @@ def _font_face(text: str) -> str:
             f"src:url(data:font/otf;base64,{data}) format('opentype')}}")
 
 
+def _page(ctx: Context, sections: list[Section], seconds: float) -> str:
+    """The page body: provenance, contents, methods, the sections and the data files.
+
+    Tables and figures are numbered and captioned; the data files are listed with
+    links (Parquet and CSV) and every column is described (:data:`COLUMNS`).
+    """
+    versions = ", ".join(f"{k} {v}" for k, v in _versions().items())
+    command = html.escape(ctx.command or "write_report")
+    body = [f"<h1>mjstats report</h1><p>Produced by <code>{command}</code> (seed {ctx.seed}) "
+            f"in {seconds:.0f} s; {html.escape(versions)}.</p>"]
+    heads = [("methods", "Methods 方法")] + [(s.anchor, s.title) for s in sections] + [
+        ("data", "Data files and dictionary 数据")]
+    body.append("<nav><h2>Contents</h2><ol>" + "".join(
+        f'<li><a href="#{a}">{html.escape(t)}</a></li>' for a, t in heads) + "</ol></nav>")
+    body.append('<h2 id="methods">Methods 方法</h2>')
+    body.append("<p>Every figure comes from the command above on a fresh run: the seed "
+                "fixes every number, whatever the threads. Proportions carry 95% Wilson "
+                "intervals, means 95% normal intervals; a quantity exact by construction "
+                "carries none. Values are in each rule set's own unit: 倍 (Sichuan, "
+                "multiples of the base stake), 颗 (Guang'an), 分 (Liuzhou).</p><ul>"
+                + "".join(f"<li>{html.escape(m)}</li>" for m in ctx.methods) + "</ul>")
+    n_tab = n_fig = 0
+    for s in sections:
+        body.append(f'<h2 id="{s.anchor}">{html.escape(s.title)}</h2>')
+        for kind, part, caption in s.parts:
+            if kind == "table":
+                n_tab += 1
+                body.append(f"<p class='cap'>Table {n_tab}. {html.escape(caption)}</p>{part}")
+            elif kind == "figure":
+                n_fig += 1
+                body.append(f"<figure>{part}<figcaption>Figure {n_fig}. "
+                            f"{html.escape(caption)}</figcaption></figure>")
+            else:
+                body.append(part)
+    body.append('<h2 id="data">Data files and dictionary 数据</h2><p>Every table behind '
+                "the page, as Parquet and as CSV, beside this page:</p><ul>")
+    for name, what, cols in ctx.files:
+        body.append(f'<li><a href="{name}.parquet">{name}.parquet</a> '
+                    f'(<a href="{name}.csv">CSV</a>): {html.escape(what)}; columns '
+                    f"{html.escape(', '.join(cols))}</li>")
+    body.append("</ul>")
+    used = sorted({c for _, _, cols in ctx.files for c in cols})
+    body.append("<table class='t'><tr><th>column</th><th>meaning</th></tr>" + "".join(
+        f"<tr><td><code>{html.escape(c)}</code></td><td style='text-align:left'>"
+        f"{html.escape(COLUMNS.get(c, ''))}</td></tr>" for c in used) + "</table>")
+    return "\n".join(body)
+
+
 def write_report(out: str | Path = "report", games: int = 200_000, deals: int | None = None,
                  seed: int = 1, progress: bool = True, command: str = "") -> Path:
     """Run every section and write ``out/index.html``; return its path.
@@ -249,14 +396,7 @@ def write_report(out: str | Path = "report", games: int = 200_000, deals: int | 
     t0 = time.perf_counter()
     sections = [section(ctx) for section in SECTIONS]
     seconds = time.perf_counter() - t0
-    versions = ", ".join(f"{k} {v}" for k, v in _versions().items())
-    body = [f"<h1>mjstats report</h1><p>Produced by <code>{html.escape(command or 'write_report')}"
-            f"</code> (seed {ctx.seed}) in {seconds:.0f} s; {html.escape(versions)}. "
-            f"The data behind every table is in the Parquet files beside this page.</p>"]
-    for s in sections:
-        body.append(f"<h2>{html.escape(s.title)}</h2>")
-        body.extend(s.parts)
-    content = "\n".join(body)
+    content = _page(ctx, sections, seconds)
     page = (f"<!doctype html><html lang='zh'><head><meta charset='utf-8'>"
             f"<title>mjstats report</title><style>{_font_face(content)}{_CSS}</style></head>"
             f"<body>{content}{_CHECK_IMAGES}</body></html>")

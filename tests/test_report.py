@@ -42,3 +42,28 @@ def test_report_opens_in_a_real_browser(report, tmp_path):
     assert m, f"the page's load check did not run: {r.stderr[-500:]}"
     loaded, total = int(m.group(1)), int(m.group(2))
     assert total >= 2 and loaded == total
+
+
+def test_report_contents_links_and_dictionary(report):
+    """The contents list every section, every link resolves to a file beside the page,
+    every data file has a CSV copy equal to its Parquet, every column is described,
+    and tables and figures are numbered 1, 2, ... with captions."""
+    from mjstats.report import COLUMNS
+
+    page = report.read_text(encoding="utf-8")
+    anchors = re.findall(r'<a href="#([^"]+)">', page)
+    ids = set(re.findall(r'<h2 id="([^"]+)">', page))
+    assert anchors and set(anchors) == ids
+    files = re.findall(r'<a href="([^"#]+)">', page)
+    assert any(f.endswith(".parquet") for f in files) and any(f.endswith(".csv") for f in files)
+    for f in files:
+        assert (report.parent / f).is_file(), f
+    for f in (x for x in files if x.endswith(".parquet")):
+        pq = pd.read_parquet(report.parent / f)
+        csv = pd.read_csv(report.parent / f.replace(".parquet", ".csv"))
+        assert list(pq.columns) == list(csv.columns) and len(pq) == len(csv)
+        assert all(COLUMNS.get(c) for c in pq.columns), [c for c in pq.columns
+                                                         if not COLUMNS.get(c)]
+    for kind in ("Table", "Figure"):
+        nums = [int(n) for n in re.findall(kind + r" (\d+)\. \S", page)]
+        assert nums == list(range(1, len(nums) + 1)) and nums
