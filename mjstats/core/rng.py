@@ -71,6 +71,18 @@ def _shuffle(w, s):
         _pick_to(w, i, s)
 
 
+@noref_kernel
+def _seed_from(s, out):
+    """Seed the xoshiro state ``out`` with four words drawn from stream ``s``.
+
+    (Never the all-zero state, which xoshiro cannot leave.)
+    """
+    for i in range(4):
+        out[i] = _next(s)
+    if out[0] == 0 and out[1] == 0 and out[2] == 0 and out[3] == 0:  # pragma: no cover
+        out[0] = 1
+
+
 def seed_sequence(seed: SeedLike) -> np.random.SeedSequence:
     """Turn any accepted seed into a :class:`numpy.random.SeedSequence`.
 

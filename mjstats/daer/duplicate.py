@@ -16,7 +16,7 @@ from __future__ import annotations
 import numpy as np
 
 from mjstats._jit import parallel_kernel, prange
-from mjstats.core.rng import _next, _shuffle, chunk_states, side_stream
+from mjstats.core.rng import _seed_from, _shuffle, chunk_states, side_stream
 from mjstats.daer import game as G
 from mjstats.daer.bots import BOT_WEIGHTS
 from mjstats.daer.rules import DaErRules, Pattern
@@ -51,11 +51,7 @@ def _run_seated(n_deals, first_deal, chunk, states, bot_states, seatings, P, P0,
         for g in range(lo, hi):
             _shuffle(deck, st)
             dealer = (first_deal + g) % 3
-            for i in range(4):
-                deal_state[i] = _next(bst)
-            if deal_state[0] == 0 and deal_state[1] == 0 and deal_state[2] == 0 \
-                    and deal_state[3] == 0:  # pragma: no cover - all-zero is no xoshiro state
-                deal_state[0] = 1
+            _seed_from(bst, deal_state)
             for a in range(K):
                 for i in range(4):
                     play_state[i] = deal_state[i]  # every seating starts the same stream

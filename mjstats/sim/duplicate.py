@@ -25,7 +25,7 @@ from __future__ import annotations
 import numpy as np
 
 from mjstats._jit import parallel_kernel, prange
-from mjstats.core.rng import _next, _shuffle, chunk_states, side_stream
+from mjstats.core.rng import _seed_from, _shuffle, chunk_states, side_stream
 from mjstats.core.tables import tables
 from mjstats.rules.base import RuleSet
 from mjstats.sim import engine as E
@@ -63,11 +63,7 @@ def _run_seated(wall0, n_deals, first_deal, chunk, states, bot_states, seatings,
         for g in range(lo, hi):
             _shuffle(w, st)
             dealer = (first_deal + g) % 4
-            for i in range(4):
-                deal_state[i] = _next(bst)
-            if deal_state[0] == 0 and deal_state[1] == 0 and deal_state[2] == 0 \
-                    and deal_state[3] == 0:  # pragma: no cover - all-zero is no xoshiro state
-                deal_state[0] = 1
+            _seed_from(bst, deal_state)
             for a in range(K):
                 for i in range(4):
                     play_state[i] = deal_state[i]  # every seating starts the same stream
