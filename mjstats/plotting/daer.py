@@ -74,8 +74,7 @@ def plot_daer_hu(hu: pd.DataFrame, ax=None):
                 elinewidth=0.8)
     ax.set_xticks(hu["hu"].to_numpy())
     n = int(hu["n"].iloc[0]) if "n" in hu and len(hu) else None
-    ax.set_xlabel(bilingual("胡数", "hu of the winning hand"))
-    ax.set_ylabel(bilingual("占胡牌比例", "share of winning hands")
-                  + (f"\n(n = {n:,})" if n else ""))
+    ax.set_xlabel(bilingual("胡数", "hu of the winning hand") + (f" (n={n:,})" if n else ""))
+    ax.set_ylabel(wrap(bilingual("占胡牌比例", "share of winning hands"), 26))
     ax.set_title(bilingual("大贰 胡数分布", "Da Er: hu of winning hands"))
     return ax

@@ -97,7 +97,7 @@ def plot_shanten(df: pd.DataFrame, n_tiles: int = 13, form: str = "standard", ax
     ax.set_title(bilingual("起手向听数", "starting shanten"))
     if has_exact:
         ax.plot([], [], **EXACT_STYLE, label=bilingual("精确值", "exact"))
-    legend(ax, own)
+    legend(ax, own, ncol=2)
     return ax
 
 
@@ -171,7 +171,7 @@ def plot_deal_odds(df: pd.DataFrame, ax=None):
     if unseen:
         ax.plot([], [], ls="none", marker="v", color="0.3", **FEW_STYLE,
                 label=bilingual("未出现: 95%上限", "never seen: 95% upper bound", sep="\n"))
-    legend(ax, own)
+    legend(ax, own, ncol=2)
     return ax
 
 
