@@ -30,9 +30,9 @@ def main(argv: list[str] | None = None) -> pd.DataFrame:
                     for t in TILESETS], ignore_index=True)
     df.to_parquet(args.out / "deal_odds.parquet", index=False)
     ax = mj.plot.plot_shanten(df, n_tiles=13, form="any")
-    ax.figure.savefig(args.out / "shanten_13.png", dpi=110)
+    ax.figure.savefig(args.out / "shanten_13.png")
     ax = mj.plot.plot_deal_odds(df)
-    ax.figure.savefig(args.out / "deal_odds.png", dpi=110)
+    ax.figure.savefig(args.out / "deal_odds.png")
     cols = ["tileset", "metric", "category", "estimate", "ci_low", "ci_high", "exact", "z"]
     key = df["metric"].isin(["complete_14", "complete_14_two_suits", "ready_13"])
     print(df.loc[key, cols].to_string(index=False))

@@ -35,9 +35,9 @@ def main(argv: list[str] | None = None) -> pd.DataFrame:
     df.to_parquet(args.out / "convergence.parquet", index=False)
     exact = float(mj.exact.complete_probability(args.tileset, "any"))
     ax = mj.plot.plot_convergence(df["complete_any"], df["deals"], exact=exact,
-                                  title=mj.plot.label(f"P(天胡) {args.tileset}",
-                                                      f"P(complete at deal) {args.tileset}"))
-    ax.figure.savefig(args.out / "convergence.png", dpi=110)
+                                  title=f"P({mj.plot.bilingual('天胡', 'complete at deal')})"
+                                        f", {args.tileset}")
+    ax.figure.savefig(args.out / "convergence.png")
     total = int(df["complete_any"].sum())
     print(f"{total} complete of {args.deals:,} deals: {total / args.deals:.4e} "
           f"(exact {exact:.4e})")

@@ -31,9 +31,9 @@ def main(argv: list[str] | None = None) -> pd.DataFrame:
     st.summary.to_parquet(args.out / "daer_summary.parquet", index=False)
     st.patterns.to_parquet(args.out / "daer_patterns.parquet", index=False)
     ax = mj.plot.plot_daer_patterns(st.patterns)
-    ax.figure.savefig(args.out / "daer_patterns.png", dpi=110)
+    ax.figure.savefig(args.out / "daer_patterns.png")
     ax = mj.plot.plot_daer_hu(st.hu)
-    ax.figure.savefig(args.out / "daer_hu.png", dpi=110)
+    ax.figure.savefig(args.out / "daer_hu.png")
     print(st.summary.to_string(index=False))
     return st.summary
 

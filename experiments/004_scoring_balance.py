@@ -47,10 +47,9 @@ def main(argv: list[str] | None = None) -> pd.DataFrame:
     balance.to_parquet(args.out / "balance.parquet", index=False)
     pd.concat([p.assign(rules=k) for k, p in pats.items()], ignore_index=True).to_parquet(
         args.out / "patterns.parquet", index=False)
-    mj.plot.plot_fan_vs_rarity(bal).figure.savefig(args.out / "fan_vs_rarity.png", dpi=110)
-    mj.plot.plot_point_share(bal).figure.savefig(args.out / "point_share.png", dpi=110)
-    mj.plot.plot_pattern_frequency(pats).figure.savefig(args.out / "pattern_frequency.png",
-                                                        dpi=110)
+    mj.plot.plot_fan_vs_rarity(bal).savefig(args.out / "fan_vs_rarity.png")
+    mj.plot.plot_point_share(bal).savefig(args.out / "point_share.png")
+    mj.plot.plot_pattern_frequency(pats).savefig(args.out / "pattern_frequency.png")
     cols = ["rules", "zh", "value", "wins", "share_of_wins", "rarity_bits", "gap_bits"]
     print(balance[cols].to_string(index=False))
     return balance

@@ -102,8 +102,8 @@ def main(argv: list[str] | None = None) -> pd.DataFrame:
     stats = pd.concat([r.stats.to_frame().assign(rules=k) for k, r in results.items()],
                       ignore_index=True)
     stats.to_parquet(args.out / "game_stats.parquet", index=False)
-    ax = mj.plot.plot_pattern_frequency({k: r.patterns() for k, r in results.items()})
-    ax.figure.savefig(args.out / "pattern_frequency.png", dpi=110)
+    fig = mj.plot.plot_pattern_frequency({k: r.patterns() for k, r in results.items()})
+    fig.savefig(args.out / "pattern_frequency.png")
     print("\n".join(sections))
     return stats
 

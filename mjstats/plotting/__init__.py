@@ -1,7 +1,14 @@
-"""Charts from result tables and odds; every function returns a matplotlib ``Axes``.
+"""Charts from result tables and odds (``mj.plot``).
 
-matplotlib is imported only when a chart is drawn.  Chinese names render with a
-CJK font (:mod:`mjstats.plotting.style`) or fall back to English labels.
+Call :func:`setup` once — in a notebook's first cell — and matplotlib draws
+Chinese everywhere, in these charts and in a user's own pandas or matplotlib
+charts; every function here calls it too.  Labels are bilingual (中文 and
+English; English alone where no CJK font exists).  Every estimate carries its
+95% interval.  Rule sets whose units or rows differ are drawn as small
+multiples, one panel per rule set: those functions return the ``Figure``
+(``fig.axes`` are the panels), the others one ``Axes``; both have ``.figure``
+for ``savefig``.  The house style (palette, sizes, shared marks) lives in
+:mod:`mjstats.plotting.style`; matplotlib is imported only when a chart is drawn.
 """
 
 from mjstats.plotting.daer import plot_daer_hu, plot_daer_patterns
@@ -16,9 +23,10 @@ from mjstats.plotting.games import (
     plot_win_turns,
 )
 from mjstats.plotting.odds import plot_odds, plot_odds_values
-from mjstats.plotting.style import cjk_font, label, setup
+from mjstats.plotting.style import bilingual, cjk_font, label, setup
 
 __all__ = [
+    "bilingual",
     "cjk_font",
     "label",
     "plot_convergence",

@@ -1,4 +1,8 @@
-"""Charts of Da Er studies (:func:`mjstats.daer.deal_study` tables)."""
+"""Charts of Da Er studies (:func:`mjstats.daer.deal_study` tables).
+
+Estimates carry their 95% Wilson intervals; a 名堂 seen in fewer than
+:data:`~mjstats.plotting.style.FEW` winning hands is drawn faded, its name grey.
+"""
 
 from __future__ import annotations
 
@@ -6,36 +10,71 @@ import numpy as np
 import pandas as pd
 
 from mjstats.errors import MjStatsError
-from mjstats.plotting.style import label, new_axes, yerr
+from mjstats.plotting.panels import row_labels, row_positions, wrapped
+from mjstats.plotting.style import (
+    COLUMN,
+    FADED,
+    FEW,
+    PALETTE,
+    bilingual,
+    chart,
+    new_axes,
+    wrap,
+    yerr,
+)
 
 
+@chart
 def plot_daer_patterns(patterns: pd.DataFrame, ax=None):
-    """名堂 frequency among winning hands, with 95% intervals (patterns seen at least once)."""
+    """名堂 frequency among winning hands, with 95% intervals (patterns seen at least once).
+
+    Returns
+    -------
+    matplotlib.axes.Axes
+    """
     need = ["name_zh", "name_en", "estimate", "lo", "hi"]
-    if any(c not in patterns.columns for c in need):
+    if not isinstance(patterns, pd.DataFrame) or any(c not in patterns.columns for c in need):
         raise MjStatsError("pass DealStudy.patterns (columns name_zh, name_en, estimate, lo, hi)")
     d = patterns[patterns["count"] > 0] if "count" in patterns else patterns
-    ax = new_axes(ax, figsize=(6.4, 1.2 + 0.3 * len(d)))
-    y = np.arange(len(d))
+    labels = [wrapped(a, b) for a, b in zip(d["name_zh"], d["name_en"], strict=True)]
+    y = row_positions(labels)
+    ax = new_axes(ax, figsize=(COLUMN, 1.0 + 0.17 * (float(y[-1]) + 1 if len(y) else 1)))
     x = d["estimate"].to_numpy()
-    ax.barh(y, x, xerr=yerr(x, d["lo"], d["hi"]), capsize=2)
-    ax.set_yticks(y, [label(f"{a} {b}", b) for a, b in zip(d["name_zh"], d["name_en"],
-                                                            strict=True)])
-    ax.invert_yaxis()
-    ax.set_xlabel(label("占胡牌比例 share of winning hands", "share of winning hands"))
-    ax.set_title(label("大贰 名堂频率 Da Er pattern frequency", "Da Er pattern frequency"))
+    few = (d["count"] < FEW).to_numpy() if "count" in d else np.zeros(len(d), dtype=bool)
+    bars = ax.barh(y, x, height=0.7, color=PALETTE[0])
+    for bar, f in zip(bars, few, strict=True):
+        if f:
+            bar.set_alpha(FADED)
+    ax.errorbar(x, y, xerr=yerr(x, d["lo"], d["hi"]), fmt="none", ecolor="0.25",
+                elinewidth=0.8)
+    row_labels(ax, y, labels, few)
+    n = int(d["n"].iloc[0]) if "n" in d and len(d) else None
+    ax.set_xlabel(wrap(bilingual("占胡牌比例", "share of winning hands")
+                       + (f" (n={n:,})" if n else ""), 36))
+    ax.set_ylabel(bilingual("名堂", "pattern"))
+    ax.set_title(bilingual("大贰 名堂", "Da Er patterns"))
     return ax
 
 
+@chart
 def plot_daer_hu(hu: pd.DataFrame, ax=None):
-    """Distribution of 胡 among winning hands, with 95% intervals."""
-    if any(c not in hu.columns for c in ("hu", "estimate", "lo", "hi")):
+    """Distribution of 胡 among winning hands, with 95% intervals.
+
+    Returns
+    -------
+    matplotlib.axes.Axes
+    """
+    if not isinstance(hu, pd.DataFrame) or any(
+            c not in hu.columns for c in ("hu", "estimate", "lo", "hi")):
         raise MjStatsError("pass DealStudy.hu (columns hu, estimate, lo, hi)")
-    ax = new_axes(ax)
+    ax = new_axes(ax, figsize=(COLUMN, 2.6))
     x = hu["estimate"].to_numpy()
-    ax.bar(hu["hu"], x, width=2.4,
-           yerr=yerr(x, hu["lo"], hu["hi"]), capsize=2)
-    ax.set_xlabel(label("胡数 hu", "hu"))
-    ax.set_ylabel(label("占胡牌比例 share of winning hands", "share of winning hands"))
-    ax.set_title(label("大贰 胡数分布 Da Er hu of winning hands", "Da Er hu of winning hands"))
+    ax.bar(hu["hu"], x, width=2.4, color=PALETTE[0])
+    ax.errorbar(hu["hu"], x, yerr=yerr(x, hu["lo"], hu["hi"]), fmt="none", ecolor="0.25",
+                elinewidth=0.8)
+    ax.set_xticks(hu["hu"].to_numpy())
+    n = int(hu["n"].iloc[0]) if "n" in hu and len(hu) else None
+    ax.set_xlabel(bilingual("胡数", "hu of the winning hand") + (f" (n={n:,})" if n else ""))
+    ax.set_ylabel(wrap(bilingual("占胡牌比例", "share of winning hands"), 26))
+    ax.set_title(bilingual("大贰 胡数分布", "Da Er: hu of winning hands"))
     return ax

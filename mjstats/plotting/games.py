@@ -1,7 +1,15 @@
 """Charts of simulated games (:func:`mjstats.simulate` result tables).
 
 Each function takes one table or a ``{rule set name: table}`` mapping (to
-compare regions) and returns the Axes.
+compare rule sets).  Quantities whose unit or rows differ between rule sets
+(pattern frequency, value against rarity, share of points, payoff) are small
+multiples: one panel per rule set, each with its own patterns and unit; these
+return the ``Figure`` (its ``axes`` are the panels).  Distributions that share
+one scale (waits, turns) are one ``Axes`` with a series per rule set; rule sets
+with identical outcomes (presets that play the same hands and differ only in
+scoring) are drawn once and named together in the legend.  Every estimate has
+its 95% interval; an estimate from fewer than five wins is faded and hollow; a
+pattern never seen is drawn at the bound of its interval, never at infinity.
 """
 
 from __future__ import annotations
@@ -12,7 +20,27 @@ import numpy as np
 import pandas as pd
 
 from mjstats.errors import MjStatsError
-from mjstats.plotting.style import label, new_axes, offset, yerr
+from mjstats.plotting.panels import dot_rows, facet, row_labels, row_positions, wrapped
+from mjstats.plotting.style import (
+    COLUMN,
+    FEW,
+    GREY,
+    PALETTE,
+    WIDE,
+    bilingual,
+    chart,
+    few_legend_handles,
+    group_label,
+    legend,
+    new_axes,
+    offset,
+    rule_set_label,
+    same_groups,
+    series_style,
+    unit_label,
+    wrap,
+    yerr,
+)
 
 
 def _as_map(tables) -> dict[str, pd.DataFrame]:
@@ -24,192 +52,386 @@ def _as_map(tables) -> dict[str, pd.DataFrame]:
 
 
 def _need(df: pd.DataFrame, cols, what: str) -> None:
+    if not isinstance(df, pd.DataFrame):
+        raise MjStatsError(f"pass SimResult.{what}() tables, got {type(df).__name__}")
     missing = [c for c in cols if c not in df.columns]
     if missing:
         raise MjStatsError(f"the table lacks columns {missing}; pass SimResult.{what}()")
 
 
-def _name(row) -> str:
-    return label(f"{row['zh']}", str(row.get("en", row["pattern"])))
+def _pattern_name(row) -> str:
+    return wrapped(row["zh"], row.get("en", ""))
 
 
-def plot_pattern_frequency(patterns, ax=None, per: str = "per_hand"):
-    """How often each pattern wins, per hand (or share of wins), by rule set, log scale.
+def _n_from(df: pd.DataFrame, k: str, p: str) -> int | None:
+    """The denominator of a proportion column, from any row with a count."""
+    d = df[(df[k] > 0) & (df[p] > 0)]
+    return None if d.empty else int(round(float(d[k].iloc[0]) / float(d[p].iloc[0])))
+
+
+def _title(ax, name: str, n: int | None, what: str) -> None:
+    """A panel's title, right-aligned (it may reach over the row labels): rule set, sample."""
+    head = rule_set_label(name)
+    tail = f"{n:,} {what}" if n is not None else ""
+    ax.set_title(" — ".join(x for x in (head, tail) if x), loc="right")
+
+
+def _finish_facets(fig, title: str, handles, note: str | None = None, ncol: int = 4):
+    """The figure's title on top; the legend of the marks (under the note, if any) below."""
+    fig.suptitle(title)
+    if handles or note:
+        leg = fig.legend(handles=handles, loc="outside lower center",
+                         ncol=max(1, min(len(handles), ncol if fig.get_figwidth() >= WIDE else 1)),
+                         columnspacing=1.2,
+                         title=wrap(note, 120) if note else None)
+        if note:
+            leg.get_title().set_color(GREY)
+    return fig
+
+
+@chart
+def plot_pattern_frequency(patterns, per: str = "per_hand"):
+    """How often each pattern comes, one panel per rule set, log scale, 95% intervals.
+
+    Each panel lists the rule set's patterns (scored ones, and any other seen
+    in a win), most frequent first, named in Chinese and English.  Patterns
+    never seen are drawn at the upper bound of their interval (a triangle
+    pointing left: less often than this).
 
     Parameters
     ----------
     patterns : DataFrame or mapping
-        ``SimResult.patterns()`` tables.
+        ``SimResult.patterns()`` tables, one or ``{rule set: table}``.
     per : {"per_hand", "share_of_wins"}
+        Hands where some win holds the pattern, per hand; or wins holding it,
+        per win.
+
+    Returns
+    -------
+    matplotlib.figure.Figure
+        One Axes per rule set in ``fig.axes``.
     """
+    if per not in ("per_hand", "share_of_wins"):
+        raise MjStatsError(f"per must be 'per_hand' or 'share_of_wins', got {per!r}")
     maps = _as_map(patterns)
     lo, hi = ("per_hand_lo", "per_hand_hi") if per == "per_hand" else ("share_lo", "share_hi")
-    names: list[str] = []
-    for df in maps.values():
-        _need(df, ["pattern", "zh", per, lo, hi], "patterns")
-        for _, row in df[df[per] > 0].iterrows():
-            if _name(row) not in names:
-                names.append(_name(row))
-    ax = new_axes(ax, figsize=(7.0, 1.2 + 0.28 * len(names) * max(1, len(maps)) ** 0.5))
-    n = len(maps)
-    height = 0.8 / n
-    for i, (rules, df) in enumerate(maps.items()):
-        df = df[df[per] > 0]
-        y = np.array([names.index(_name(r)) for _, r in df.iterrows()]) + offset(i, n)
-        x = df[per].to_numpy()
-        ax.barh(y, x, height=height, label=rules or None,
-                xerr=yerr(x, df[lo], df[hi]), capsize=2)
-    ax.set_yticks(np.arange(len(names)), names)
-    ax.invert_yaxis()
-    ax.set_xscale("log")
-    ax.set_xlabel(label("每局出现率 per hand" if per == "per_hand" else "占胡牌比例 share of wins",
-                        "per hand" if per == "per_hand" else "share of wins"))
-    ax.set_title(label("牌型频率 pattern frequency", "pattern frequency"))
-    if n > 1:
-        ax.legend()
-    return ax
+    count = "hands" if per == "per_hand" else "wins"
+    rows = {}
+    for rules, df in maps.items():
+        _need(df, ["pattern", "zh", "en", "value", "wins", count, per, lo, hi], "patterns")
+        d = df[(df["value"] > 0) | (df["wins"] > 0)]
+        rows[rules] = d.sort_values([per, "value"], ascending=[False, True], kind="stable")
+    fig, axes = facet({k: sum(1 + 0.8 * _pattern_name(r).count("\n") for _, r in d.iterrows())
+                       for k, d in rows.items()})
+    what = ("每局出现率", "per hand") if per == "per_hand" else ("占胡牌比例", "share of wins")
+    for rules, d in rows.items():
+        ax = axes[rules]
+        labels = [_pattern_name(r) for _, r in d.iterrows()]
+        y = row_positions(labels)
+        dot_rows(ax, y, d[per], d[lo], d[hi], d["wins"], PALETTE[0], unseen="<")
+        row_labels(ax, y, labels, (d["wins"] < FEW).to_numpy())
+        ax.set_xscale("log")
+        ax.set_xlabel(wrap(bilingual(*what) + " (log)", 30))
+        ax.set_ylabel(bilingual("牌型", "pattern"))
+        n = _n_from(d, count, per)
+        _title(ax, rules, n, "hands" if per == "per_hand" else "wins")
+    return _finish_facets(fig, bilingual("牌型频率", "how often each pattern comes"),
+                          few_legend_handles(unseen="<"))
 
 
-def plot_fan_vs_rarity(balance, ax=None):
-    """Each pattern's value (log2) against its rarity (-log2 of its share of wins).
+@chart
+def plot_fan_vs_rarity(balance):
+    """Each pattern's value beside its rarity, in bits, one panel per rule set.
 
-    Points on the diagonal are priced at their rarity; below it, the pattern pays
-    less than its rarity suggests.
+    A pattern priced at its rarity has its value (log2 of its value in the rule
+    set's unit: a diamond) on its rarity (-log2 of its share of wins, with the
+    share's Wilson 95% interval: a dot); the grey bar between them is the gap.
+    A pattern never seen is a triangle at the lower bound of its rarity (rarer
+    than this).
+
+    Parameters
+    ----------
+    balance : DataFrame or mapping
+        ``SimResult.balance()`` tables, one or ``{rule set: table}``.
+
+    Returns
+    -------
+    matplotlib.figure.Figure
+        One Axes per rule set in ``fig.axes``.
     """
     maps = _as_map(balance)
-    ax = new_axes(ax, figsize=(6.0, 6.0))
-    top = 1.0
+    rows = {}
     for rules, df in maps.items():
-        _need(df, ["zh", "log2_value", "rarity_bits"], "balance")
-        d = df[np.isfinite(df["rarity_bits"])]
-        ax.scatter(d["rarity_bits"], d["log2_value"], label=rules or None, s=25)
-        for _, r in d.iterrows():
-            ax.annotate(label(r["zh"], str(r.get("pattern", ""))),
-                        (r["rarity_bits"], r["log2_value"]), fontsize=8,
-                        xytext=(3, 2), textcoords="offset points")
-        if len(d):
-            top = max(top, float(d["rarity_bits"].max()), float(d["log2_value"].max()))
-    ax.plot([0, top], [0, top], "k--", lw=1, label=label("价值 = 稀有度 value = rarity",
-                                                         "value = rarity"))
-    ax.set_xlabel(label("稀有度 rarity: -log2 P(pattern | win)", "rarity: -log2 P(pattern | win)"))
-    ax.set_ylabel(label("log2 番/颗 value", "log2 value"))
-    ax.set_title(label("番数与稀有度 fan against rarity", "fan against rarity"))
-    ax.legend(fontsize=8)
-    return ax
+        _need(df, ["pattern", "zh", "en", "unit", "log2_value", "wins", "share_of_wins",
+                   "rarity_bits", "rarity_lo", "rarity_hi"], "balance")
+        rows[rules] = df.assign(_r=np.where(df["wins"] > 0, df["rarity_bits"],
+                                            df["rarity_lo"] + 1e3)).sort_values(
+            ["_r", "log2_value"], kind="stable")
+    fig, axes = facet({k: sum(1 + 0.8 * _pattern_name(r).count("\n") for _, r in d.iterrows())
+                       for k, d in rows.items()})
+    rarity_c, value_c = PALETTE[0], PALETTE[5]
+    for rules, d in rows.items():
+        ax = axes[rules]
+        labels = [_pattern_name(r) for _, r in d.iterrows()]
+        y = row_positions(labels)
+        seen = (d["wins"] > 0).to_numpy()
+        at = np.where(seen, d["rarity_bits"], d["rarity_lo"])
+        lv = d["log2_value"].to_numpy(dtype=float)
+        ax.hlines(y, np.minimum(at, lv), np.maximum(at, lv), color="0.82", lw=2.2, zorder=1)
+        hi = np.where(np.isfinite(d["rarity_hi"]), d["rarity_hi"], d["rarity_lo"])
+        dot_rows(ax, y, at, d["rarity_lo"], hi, d["wins"], rarity_c, unseen=">")
+        ax.plot(lv, y, marker="D", ls="none", color=value_c, markersize=4, zorder=4)
+        row_labels(ax, y, labels, (d["wins"] < FEW).to_numpy())
+        ax.set_xlim(left=min(-0.3, float(np.nanmin(lv)) - 0.3))
+        unit = unit_label(str(d["unit"].iloc[0])) if len(d) else ""
+        ax.set_xlabel(bilingual("比特", "bits") + "\n" + bilingual("价值", "value")
+                      + f": log2 {unit}")
+        ax.set_ylabel(bilingual("牌型", "pattern"))
+        _title(ax, rules, _n_from(d, "wins", "share_of_wins"), "wins")
+    from matplotlib.lines import Line2D
+
+    handles = [Line2D([], [], color=rarity_c, marker="o", lw=1.0,
+                      label=bilingual("稀有度", "rarity") + " -log2 P(pattern | win), 95%"),
+               Line2D([], [], color=value_c, marker="D", ls="none", markersize=4,
+                      label=bilingual("价值", "value") + " log2"),
+               *few_legend_handles(unseen=">")[1:]]
+    return _finish_facets(
+        fig, bilingual("番数与稀有度", "value against rarity"), handles,
+        note=bilingual("菱形与圆点重合: 价值恰合稀有度",
+                       "on a row where the diamond meets the dot, the pattern pays exactly "
+                       "what its rarity implies, relative to the plain win"), ncol=2)
 
 
-def plot_point_share(balance, ax=None):
-    """Share of all points paid that each pattern accounts for."""
+@chart
+def plot_point_share(balance):
+    """Share of all win points paid by wins holding each pattern, one panel per rule set.
+
+    Log scale; each share has its 95% interval over hands (the points are
+    summed per hand).  A win holding several patterns counts for each of them,
+    so a rule set's shares add up to more than 1 (in Guang'an every win holds
+    本身 and 缺一门, each with share 1); the legend gives each sum.  Patterns
+    never seen (share 0) are left out.
+
+    Parameters
+    ----------
+    balance : DataFrame or mapping
+        ``SimResult.balance()`` tables, one or ``{rule set: table}``.
+
+    Returns
+    -------
+    matplotlib.figure.Figure
+        One Axes per rule set in ``fig.axes``.
+    """
     maps = _as_map(balance)
-    ax = new_axes(ax)
-    n = len(maps)
-    width = 0.8 / n
-    names: list[str] = []
-    for i, (rules, df) in enumerate(maps.items()):
-        _need(df, ["zh", "point_share"], "balance")
-        d = df[df["point_share"] > 0]
-        for _, r in d.iterrows():
-            if r["zh"] not in names:
-                names.append(r["zh"])
-        x = np.array([names.index(z) for z in d["zh"]]) + offset(i, n)
-        ax.bar(x, d["point_share"], width=width, label=rules or None)
-    ax.set_xticks(np.arange(len(names)),
-                  [label(z, z.encode("unicode_escape").decode()) for z in names], rotation=45,
-                  ha="right")
-    ax.set_ylabel(label("点数占比 share of points", "share of points"))
-    ax.set_title(label("各牌型支付的点数 points by pattern", "points by pattern"))
-    if n > 1:
-        ax.legend()
-    return ax
+    rows = {}
+    for rules, df in maps.items():
+        _need(df, ["pattern", "zh", "en", "wins", "share_of_wins", "point_share",
+                   "point_share_lo", "point_share_hi"], "balance")
+        d = df[(df["wins"] > 0) & (df["point_share"] > 0)]
+        rows[rules] = d.sort_values(["point_share", "wins"], ascending=False, kind="stable")
+    fig, axes = facet({k: sum(1 + 0.8 * _pattern_name(r).count("\n") for _, r in d.iterrows())
+                       for k, d in rows.items()})
+    sums = []
+    for rules, d in rows.items():
+        ax = axes[rules]
+        labels = [_pattern_name(r) for _, r in d.iterrows()]
+        y = row_positions(labels)
+        lo = d["point_share_lo"].fillna(d["point_share"])
+        hi = d["point_share_hi"].fillna(d["point_share"])
+        dot_rows(ax, y, d["point_share"], lo, hi, d["wins"], PALETTE[2])
+        row_labels(ax, y, labels, (d["wins"] < FEW).to_numpy())
+        ax.set_xscale("log")
+        ax.set_xlim(right=1.6)
+        ax.set_xlabel(wrap(bilingual("点数占比", "share of all win points") + " (log)", 30))
+        ax.set_ylabel(bilingual("牌型", "pattern"))
+        _title(ax, rules, _n_from(d, "wins", "share_of_wins"), "wins")
+        sums.append(f"{rules or 'this table'} {d['point_share'].sum():.2f}")
+    note = bilingual("一次胡牌含几个牌型, 各计一次, 故总和大于1.",
+                     "A win holding several patterns counts for each: the shares add up to "
+                     "more than 1 (" + "; ".join(sums) + "). Patterns never seen are left out.")
+    title = bilingual("各牌型支付的点数", "points paid by wins with each pattern")
+    return _finish_facets(fig, title, few_legend_handles(), note=note)
 
 
+def _wait_rows(df: pd.DataFrame, metric: str) -> pd.DataFrame:
+    return df[df["metric"] == metric]
+
+
+@chart
 def plot_wait_width(waits, ax=None, metric: str = "wait_kinds"):
-    """Distribution of the wait at the moment of winning: kinds waited on or live tiles."""
+    """Distribution of the wait at the moment of winning: kinds waited on or live tiles.
+
+    One bar series per rule set with 95% intervals; rule sets with identical
+    counts are one series named for all of them.
+
+    Returns
+    -------
+    matplotlib.axes.Axes
+    """
     maps = _as_map(waits)
-    ax = new_axes(ax)
-    n = len(maps)
-    width = 0.8 / n
-    for i, (rules, df) in enumerate(maps.items()):
-        _need(df, ["metric", "category", "share", "ci_low", "ci_high"], "waits")
-        d = df[df["metric"] == metric]
-        if d.empty:
+    for df in maps.values():
+        _need(df, ["metric", "category", "count", "share", "ci_low", "ci_high"], "waits")
+        if _wait_rows(df, metric).empty:
             raise MjStatsError(f"no {metric!r} rows in the waits table")
+    groups = same_groups(maps, lambda t: _wait_rows(t, metric)[["category", "count"]]
+                         .astype(str).to_numpy())
+    own = ax is None
+    ax = new_axes(ax, figsize=(COLUMN, 2.9))
+    n = len(groups)
+    for i, members in enumerate(groups):
+        d = _wait_rows(maps[members[0]], metric)
         x = d["category"].astype(int).to_numpy() + offset(i, n)
         y = d["share"].to_numpy()
-        ax.bar(x, y, width=width, label=rules or None,
-               yerr=yerr(y, d["ci_low"], d["ci_high"]),
-               capsize=2)
-    what = {"wait_kinds": ("听牌种数 kinds waited on", "kinds waited on"),
-            "wait_live": ("剩余张数 live tiles", "live tiles")}.get(metric, (metric, metric))
-    ax.set_xlabel(label(*what))
-    ax.set_ylabel(label("占胡牌比例 share of wins", "share of wins"))
-    ax.set_title(label("胡牌时的听牌宽度 wait width at the win", "wait width at the win"))
-    if n > 1:
-        ax.legend()
+        ax.bar(x, y, width=0.8 / n, color=PALETTE[i % len(PALETTE)],
+               label=group_label(members) or None)
+        ax.errorbar(x, y, yerr=yerr(y, d["ci_low"], d["ci_high"]), fmt="none",
+                    ecolor="0.25", elinewidth=0.8)
+    from matplotlib.ticker import MaxNLocator
+
+    ax.xaxis.set_major_locator(MaxNLocator(integer=True))
+    what = {"wait_kinds": ("听牌种数", "kinds waited on"),
+            "wait_live": ("剩余张数", "live tiles waited on")}.get(metric, (metric, metric))
+    ax.set_xlabel(bilingual(*what))
+    ax.set_ylabel(bilingual("占胡牌比例", "share of wins"))
+    ax.set_title(bilingual("胡牌时的听牌宽度", "wait width at the win"))
+    if any(groups[0]):
+        legend(ax, own)
     return ax
 
 
-def plot_wait_shapes(waits, ax=None):
-    """Share of wins whose wait had each shape (两边, 卡张, …)."""
+def _shape_name(category: str) -> str:
+    zh, _, en = str(category).partition(" ")
+    return bilingual(zh, en.replace("_", " "))
+
+
+@chart
+def plot_wait_shapes(waits, ax=None, metric: str = "wait_shape"):
+    """Share of wins whose wait had each shape (两边, 卡张, …), with 95% intervals.
+
+    ``metric``: ``"wait_shape"`` (the hand's shapes) or ``"win_shape"`` (the
+    winning tile's).  A win can have several shapes, so the shares of a rule
+    set add up to more than 1.
+
+    Returns
+    -------
+    matplotlib.axes.Axes
+    """
     maps = _as_map(waits)
-    ax = new_axes(ax)
-    n = len(maps)
-    height = 0.8 / n
-    cats: list[str] = []
-    for i, (rules, df) in enumerate(maps.items()):
-        _need(df, ["metric", "category", "share"], "waits")
-        d = df[df["metric"].astype(str).str.contains("shape")]
-        for c in d["category"]:
-            if c not in cats:
-                cats.append(c)
+    for df in maps.values():
+        _need(df, ["metric", "category", "count", "share", "ci_low", "ci_high"], "waits")
+        if _wait_rows(df, metric).empty:
+            raise MjStatsError(f"no {metric!r} rows in the waits table")
+    groups = same_groups(maps, lambda t: _wait_rows(t, metric)[["category", "count"]]
+                         .astype(str).to_numpy())
+    cats = list(dict.fromkeys(c for df in maps.values()
+                              for c in _wait_rows(df, metric)["category"]))
+    own = ax is None
+    ax = new_axes(ax, figsize=(COLUMN, 1.3 + 0.22 * len(cats) * max(1, len(groups)) ** 0.5))
+    n = len(groups)
+    for i, members in enumerate(groups):
+        d = _wait_rows(maps[members[0]], metric)
         y = np.array([cats.index(c) for c in d["category"]]) + offset(i, n)
-        ax.barh(y, d["share"], height=height, label=rules or None)
-    ax.set_yticks(np.arange(len(cats)), [label(c, c.split(" ")[0]) for c in cats])
+        x = d["share"].to_numpy()
+        ax.barh(y, x, height=0.8 / n, color=PALETTE[i % len(PALETTE)],
+                label=group_label(members) or None)
+        ax.errorbar(x, y, xerr=yerr(x, d["ci_low"], d["ci_high"]), fmt="none",
+                    ecolor="0.25", elinewidth=0.8)
+    ax.set_yticks(np.arange(len(cats)), [_shape_name(c) for c in cats])
     ax.invert_yaxis()
-    ax.set_xlabel(label("占胡牌比例 share of wins", "share of wins"))
-    ax.set_title(label("胡牌时的听牌形状 wait shapes at the win", "wait shapes at the win"))
-    if n > 1:
-        ax.legend()
+    ax.tick_params(axis="y", length=0)
+    ax.set_xlabel(bilingual("占胡牌比例", "share of wins"))
+    ax.set_ylabel(bilingual("听牌形状", "wait shape"))
+    which = ("胡牌时的听牌形状", "wait shapes at the win") if metric == "wait_shape" else \
+            ("胡牌张的形状", "shape of the winning tile")
+    ax.set_title(bilingual(*which))
+    if any(groups[0]):
+        legend(ax, own)
     return ax
 
 
+@chart
 def plot_win_turns(turns, ax=None):
-    """Cumulative share of wins by the winner's turn (巡), one curve per rule set."""
+    """Cumulative share of wins by the winner's turn (巡), one curve per rule set.
+
+    Each curve has its 95% Wilson band (wins by turn ``t`` among all wins);
+    rule sets with identical counts are one curve named for all of them.
+
+    Returns
+    -------
+    matplotlib.axes.Axes
+    """
+    from mjstats.results.intervals import wilson
+
     maps = _as_map(turns)
-    ax = new_axes(ax)
-    for rules, df in maps.items():
-        _need(df, ["turn", "cumulative"], "turns")
-        ax.step(df["turn"], df["cumulative"], where="post", label=rules or None)
-    ax.set_xlabel(label("巡 turn", "turn"))
-    ax.set_ylabel(label("累计胡牌比例 cumulative share of wins", "cumulative share of wins"))
-    ax.set_title(label("胡牌巡目 when hands are won", "when hands are won"))
-    if len(maps) > 1:
-        ax.legend()
+    for df in maps.values():
+        _need(df, ["turn", "wins", "cumulative"], "turns")
+    groups = same_groups(maps, lambda t: t[["turn", "wins"]].to_numpy())
+    own = ax is None
+    ax = new_axes(ax, figsize=(COLUMN, 2.9))
+    for i, members in enumerate(groups):
+        d = maps[members[0]]
+        k = d["wins"].cumsum().to_numpy()
+        total = int(d["wins"].sum())
+        lo, hi = wilson(k, np.full_like(k, total))
+        st = series_style(i)
+        ax.fill_between(d["turn"], lo, hi, step="post", color=st["color"], alpha=0.25, lw=0)
+        ax.step(d["turn"], d["cumulative"], where="post", color=st["color"],
+                label=group_label(members) or None)
+    from matplotlib.ticker import MaxNLocator
+
+    ax.xaxis.set_major_locator(MaxNLocator(integer=True))
+    ax.set_ylim(0, 1.02)
+    ax.set_xlabel(bilingual("巡", "winner's turn (own draws)"))
+    ax.set_ylabel(wrap(bilingual("累计胡牌比例", "cumulative share of wins"), 26))
+    ax.set_title(bilingual("胡牌巡目", "when hands are won"))
+    if any(groups[0]):
+        legend(ax, own)
     return ax
 
 
-def plot_payoff(payoff, ax=None):
-    """Mean result per hand by seat (relative to the dealer), with 95% intervals."""
+_SEATS = {"dealer": "dealer", "next": "next seat", "opposite": "opposite seat",
+          "previous": "previous seat"}
+
+
+def _seat_name(group: str) -> str:
+    en, _, zh = str(group).partition(" ")
+    return bilingual(zh, _SEATS.get(en, en))
+
+
+@chart
+def plot_payoff(payoff):
+    """Mean result per hand by seat (relative to the dealer), one panel per rule set.
+
+    Each panel is in its rule set's unit (倍, 颗 or 分), with 95% intervals.
+
+    Parameters
+    ----------
+    payoff : DataFrame or mapping
+        ``SimResult.payoff()`` tables, one or ``{rule set: table}``.
+
+    Returns
+    -------
+    matplotlib.figure.Figure
+        One Axes per rule set in ``fig.axes``.
+    """
     maps = _as_map(payoff)
-    ax = new_axes(ax)
-    n = len(maps)
-    width = 0.8 / n
-    groups: list[str] = []
-    for i, (rules, df) in enumerate(maps.items()):
-        _need(df, ["group", "mean", "ci_low", "ci_high"], "payoff")
-        d = df[~df["group"].astype(str).str.startswith(("bot", "all", "dealer edge"))]
-        for g in d["group"]:
-            if g not in groups:
-                groups.append(g)
-        x = np.array([groups.index(g) for g in d["group"]]) + offset(i, n)
-        y = d["mean"].to_numpy()
-        ax.bar(x, y, width=width, label=rules or None,
-               yerr=yerr(y, d["ci_low"], d["ci_high"]),
-               capsize=2)
-    ax.axhline(0, color="k", lw=0.8)
-    ax.set_xticks(np.arange(len(groups)), [label(g, g.split(" ")[0]) for g in groups])
-    ax.set_ylabel(label("每局平均得分 mean result per hand", "mean result per hand"))
-    ax.set_title(label("各座位收益 payoff by seat", "payoff by seat"))
-    if n > 1:
-        ax.legend()
-    return ax
+    rows = {}
+    for rules, df in maps.items():
+        _need(df, ["group", "n", "mean", "ci_low", "ci_high"], "payoff")
+        rows[rules] = df[~df["group"].astype(str).str.startswith(("bot", "all", "dealer edge"))]
+    fig, axes = facet({k: len(d) for k, d in rows.items()})
+    for rules, d in rows.items():
+        ax = axes[rules]
+        labels = [_seat_name(g) for g in d["group"]]
+        y = row_positions(labels)
+        ax.axvline(0, color="0.6", lw=0.8, zorder=1)
+        dot_rows(ax, y, d["mean"], d["ci_low"], d["ci_high"], d["n"], PALETTE[0])
+        row_labels(ax, y, labels, np.zeros(len(d), dtype=bool))
+        unit = str(d["unit"].iloc[0]) if "unit" in d and len(d) else ""
+        ax.set_xlabel(bilingual("每局平均得分", "mean result per hand")
+                      + (f" ({unit_label(unit)})" if unit else ""))
+        ax.set_ylabel(bilingual("座位", "seat"))
+        n = int(d["n"].iloc[0]) if len(d) else None
+        _title(ax, rules, n, "hands")
+    return _finish_facets(fig, bilingual("各座位收益", "payoff by seat, relative to the dealer"),
+                          few_legend_handles()[:1])

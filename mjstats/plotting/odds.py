@@ -11,8 +11,29 @@ import numpy as np
 import pandas as pd
 
 from mjstats.errors import MjStatsError
-from mjstats.plotting.style import label, new_axes, offset
+from mjstats.plotting.style import PALETTE, chart, label, new_axes, offset, wrap
 from mjstats.tiles.tilesets import SUIT_NAMES_ZH, SUITS
+
+FIGSIZE = (4.8, 3.4)
+"""Size in inches of an odds chart with at most :data:`LEGEND_ROWS` candidates."""
+
+LEGEND_ROWS = 8
+"""Candidates listed inside the Axes; more are listed in columns beside it."""
+
+
+def _figsize(n: int) -> tuple[float, float]:
+    cols = -(-n // 14) if n > LEGEND_ROWS else 0
+    return FIGSIZE[0] + 1.25 * cols, max(FIGSIZE[1], 1.4 + 0.15 * min(n, 14))
+
+
+def _legend(ax, n: int, own: bool):
+    """The candidates' legend: inside the Axes, or beside it when there are many."""
+    title = label("打 discard", "discard")
+    if n <= LEGEND_ROWS or not own:
+        return ax.legend(title=title, fontsize=7.5)
+    return ax.legend(title=title, fontsize=7.5, ncol=-(-n // 14), loc="upper left",
+                     bbox_to_anchor=(1.02, 1.0), borderaxespad=0.0)
+
 
 _AXIS = {
     "p_win": ("胡牌概率 P(win by draw t)", "P(win by draw t)"),
@@ -91,9 +112,11 @@ def _title(odds) -> str:
     mode = "improving" if info.get("improve", True) else "fast mode"
     tail = (f"S = {info.get('S')} unseen, T = {info.get('T')} draws, "
             f"objective {info.get('objective')}, {mode}")
-    return label(f"{name_zh + ' ' if name_zh else ''}{name}\n{tail}", f"{name}\n{tail}")
+    return label(f"{name_zh + ' ' if name_zh else ''}{name}\n{wrap(tail, 56)}",
+                 f"{name}\n{wrap(tail, 56)}")
 
 
+@chart
 def plot_odds(odds, top: int | None = 4, what: str | None = None, ax=None):
     """P(win), P(ready) or E[value] by draw ``t`` for the best discard candidates.
 
@@ -139,11 +162,13 @@ def plot_odds(odds, top: int | None = 4, what: str | None = None, ax=None):
                            "draw 'p_ready' or solve with objective 'win' or 'value'")
     rows = _top(table, top)
     has_miss = "missing" in table.columns
-    ax = new_axes(ax)
+    own = ax is None
+    ax = new_axes(ax, figsize=_figsize(len(rows)))
     for i, (_, row) in enumerate(rows.iterrows()):
         c = _rows(curves, _key(row, has_miss), has_miss).sort_values("t")
         ax.plot(c["t"].to_numpy(), c[what].to_numpy(), marker="o", markersize=3,
-                lw=2.4 if i == 0 else 1.3, label=candidate_label(row, has_miss))
+                lw=2.4 if i == 0 else 1.3, ls=("-", "--", ":")[i // len(PALETTE) % 3],
+                label=candidate_label(row, has_miss))
     from matplotlib.ticker import MaxNLocator
 
     ax.xaxis.set_major_locator(MaxNLocator(integer=True))
@@ -156,11 +181,12 @@ def plot_odds(odds, top: int | None = 4, what: str | None = None, ax=None):
     ax.update_datalim([(1.0, 0.0)])
     ax.get_lines()[-1].sticky_edges.y.append(0.0)
     ax.autoscale_view()
-    ax.set_title(_title(odds), fontsize=9)
-    ax.legend(title=label("打 discard", "discard"), fontsize=8)
+    ax.set_title(_title(odds), fontsize=8)
+    _legend(ax, len(rows), own)
     return ax
 
 
+@chart
 def plot_odds_values(odds, top: int | None = 4, ax=None):
     """How much a win is worth: P(win worth ``v``) for the best discard candidates.
 
@@ -197,7 +223,8 @@ def plot_odds_values(odds, top: int | None = 4, ax=None):
     if values.empty:
         raise MjStatsError("no winning values: no candidate wins within the draws")
     slots = sorted(set(values["value"]))
-    ax = new_axes(ax)
+    own = ax is None
+    ax = new_axes(ax, figsize=_figsize(len(rows)))
     n = len(rows)
     for i, (_, row) in enumerate(rows.iterrows()):
         v = _rows(values, _key(row, has_miss), has_miss)
@@ -206,6 +233,6 @@ def plot_odds_values(odds, top: int | None = 4, ax=None):
     ax.set_xticks(np.arange(len(slots)), [f"{a:g}" for a in slots])
     ax.set_xlabel(_value_axis(odds, "胡牌得分 value of the win", "value of the win"))
     ax.set_ylabel(label("概率 P(win worth v)", "P(win worth v)"))
-    ax.set_title(_title(odds), fontsize=9)
-    ax.legend(title=label("打 discard", "discard"), fontsize=8)
+    ax.set_title(_title(odds), fontsize=8)
+    _legend(ax, len(rows), own)
     return ax

@@ -21,7 +21,7 @@ import pandas as pd
 from mjstats._choices import BOT_NAMES
 from mjstats.errors import MjStatsError
 from mjstats.results.gamestats import GameStats, pair_rows
-from mjstats.results.intervals import mean_interval, wilson
+from mjstats.results.intervals import mean_interval, ratio_interval, wilson
 
 _POSITION = ("dealer 庄", "next 下家", "opposite 对家", "previous 上家")
 _SHAPES = ("两边 ryanmen", "边张 edge", "卡张 closed", "单钓 pair_wait", "对出叫 double_pong",
@@ -165,11 +165,13 @@ def turn_table(stats: GameStats) -> pd.DataFrame:
                                        "cumulative", "first", "second", "third"])
 
 
-def payoff_table(stats: GameStats) -> pd.DataFrame:
+def payoff_table(stats: GameStats, R=None) -> pd.DataFrame:
     """Mean result of a seat by position relative to the dealer, by bot, and the dealer edge.
 
     Columns: ``group``, ``n``, ``mean``, ``sd``, ``ci_low``, ``ci_high``,
-    ``win_rate``, ``deal_in_rate`` (share of hands where the seat fed a win).
+    ``win_rate``, ``deal_in_rate`` (share of hands where the seat fed a win),
+    and ``unit`` (of ``mean``, ``sd`` and the interval: the rule set ``R``'s;
+    empty without ``R``).
     The dealer edge is, per hand, the dealer's result minus the mean of the
     three others (paired within the hand).
 
@@ -200,7 +202,7 @@ def payoff_table(stats: GameStats) -> pd.DataFrame:
     m, sd, lo, hi = mean_interval(n, st.n("edge3_sum"), st.n("edge3_sq"), scale=3)
     rows.append({"group": "dealer edge (dealer - others)", "n": n, "mean": m, "sd": sd,
                  "ci_low": lo, "ci_high": hi, "win_rate": np.nan, "deal_in_rate": np.nan})
-    return pd.DataFrame(rows)
+    return pd.DataFrame(rows).assign(unit="" if R is None else R.unit)
 
 
 def _bot_order(name: str) -> tuple[int, str]:
@@ -245,13 +247,19 @@ def outcome_table(stats: GameStats, R=None) -> pd.DataFrame:
 def balance_table(stats: GameStats, R) -> pd.DataFrame:
     """Each pattern's rarity against its value, and the share of points it pays.
 
-    Columns: ``pattern``, ``zh``, ``value``, ``log2_value``, ``share_of_wins``
-    ``p``, ``rarity_bits`` (``-log2 p``), ``gap_bits`` (``log2_value -
-    rarity_bits``; positive: paid more than its rarity implies, relative to
-    the plain win), ``point_share`` (win points of wins holding the pattern /
-    all win points; a win with two patterns counts for both, so the column
-    does not sum to 1).  ``attrs``: ``seat_sd`` and ``seat_variance`` of a
-    seat's result per hand.
+    Columns: ``pattern``, ``zh``, ``en``, ``combine``, ``unit`` (the rule
+    set's), ``value``, ``log2_value``, ``wins``, ``share_of_wins`` ``p`` with
+    its Wilson 95% interval ``share_lo``, ``share_hi``; ``rarity_bits``
+    (``-log2 p``, ``inf`` for a pattern never seen) with its interval
+    ``rarity_lo``, ``rarity_hi`` (``-log2`` of the share's bounds: ``rarity_lo``
+    is finite for every pattern); ``gap_bits`` (``log2_value - rarity_bits``;
+    positive: paid more than its rarity implies, relative to the plain win),
+    ``point_share`` (win points of wins holding the pattern / all win points;
+    a win with two patterns counts for both, so the column does not sum to 1)
+    with its normal 95% interval over hands ``point_share_lo``,
+    ``point_share_hi`` (:func:`~mjstats.results.intervals.ratio_interval`;
+    ``nan`` for sums saved without the ``pat_points_sq`` keys).  ``attrs``:
+    ``seat_sd`` and ``seat_variance`` of a seat's result per hand.
 
     Examples
     --------
@@ -263,6 +271,7 @@ def balance_table(stats: GameStats, R) -> pd.DataFrame:
     """
     st = _stats(stats)
     n_w = st.n("wins")
+    games = st.n("games")
     total = st.n("val_sum/win")
     rows = []
     for i, p in enumerate(R.info):
@@ -270,13 +279,24 @@ def balance_table(stats: GameStats, R) -> pd.DataFrame:
         if v <= 0:
             continue
         k = st.n(f"pat_wins/{p.key}")
-        share = k / n_w if n_w else np.nan
-        rarity = -np.log2(share) if k else np.inf
+        share, slo, shi = _prop(k, n_w)
+        with np.errstate(divide="ignore"):
+            rarity, rlo, rhi = (float(-np.log2(x)) if x > 0 else np.inf
+                                for x in (share, shi, slo))
         lv = np.log2(v)
-        rows.append({"pattern": p.key, "zh": p.zh, "combine": p.combine, "value": v,
-                     "log2_value": lv, "wins": k, "share_of_wins": share,
-                     "rarity_bits": rarity, "gap_bits": lv - rarity,
-                     "point_share": st.n(f"pat_points/{p.key}") / total if total else np.nan})
+        if f"pat_points_sq/{p.key}" in st or not k:
+            ps, plo, phi = ratio_interval(games, st.n(f"pat_points/{p.key}"), total,
+                                          st.n(f"pat_points_sq/{p.key}"),
+                                          st.n(f"pat_points_x/{p.key}"), st.n("hand_val_sq"))
+            plo, phi = max(plo, 0.0), min(phi, 1.0)
+        else:  # sums without the pat_points_sq keys: no interval
+            ps, plo, phi = st.n(f"pat_points/{p.key}") / total if total else np.nan, np.nan, np.nan
+        rows.append({"pattern": p.key, "zh": p.zh, "en": p.en, "combine": p.combine,
+                     "unit": R.unit, "value": v, "log2_value": lv, "wins": k,
+                     "share_of_wins": share, "share_lo": slo, "share_hi": shi,
+                     "rarity_bits": rarity, "rarity_lo": rlo, "rarity_hi": rhi,
+                     "gap_bits": lv - rarity, "point_share": ps, "point_share_lo": plo,
+                     "point_share_hi": phi})
     df = pd.DataFrame(rows)
     _, sd, _, _ = mean_interval(st.n("pay_n/all"), st.n("pay_sum/all"), st.n("pay_sq/all"))
     df.attrs["seat_sd"] = sd

@@ -17,6 +17,9 @@ Keys (``/`` separates the parts; all values are Python ``int``):
 ``pat_wins/K``             wins whose reading holds pattern ``K``
 ``pat_hands/K``            hands where some win holds ``K``
 ``pat_points/K``           sum of the values of those wins
+``pat_points_sq/K``        sum over hands of ``y^2``, ``y`` the hand's points of
+``pat_points_x/K``         wins holding ``K``; and of ``y x``, ``x`` the hand's
+                           points of all wins (the point share's interval)
 ``val_n/G`` ``val_sum/G``  wins, sum and sum of squares of the value, for
 ``val_sq/G``               ``G`` in ``win``, ``self``, ``discard``, ``raw``
 ``hand_val_sum``, ``_sq``  per hand: the sum of its wins' values
@@ -201,11 +204,18 @@ def game_stats(seats: pd.DataFrame, hands: pd.DataFrame, R) -> GameStats:
     # patterns
     wgame = w["game"].to_numpy()
     value = w["value"].to_numpy().astype(np.int64)
+    per_hand = np.where(is_win, seats["value"].to_numpy().astype(np.int64), 0).reshape(n, 4)
+    per_hand = per_hand.sum(axis=1)
+    whand = np.repeat(np.arange(n, dtype=np.int64), 4)[is_win]  # each win's hand, 0 … n-1
     for p in R.info:
         has = w[f"pat_{p.key}"].to_numpy() > 0
         out[f"pat_wins/{p.key}"] = int(has.sum())
         out[f"pat_hands/{p.key}"] = _n_distinct(wgame[has])
         out[f"pat_points/{p.key}"] = int(value[has].sum())
+        y = np.zeros(n, dtype=np.int64)
+        np.add.at(y, whand[has], value[has])
+        out[f"pat_points_sq/{p.key}"] = int((y * y).sum())
+        out[f"pat_points_x/{p.key}"] = int((y * per_hand).sum())
     # values
     sd = w["self_draw"].to_numpy()
     _sums(out, "win", value)
@@ -214,8 +224,6 @@ def game_stats(seats: pd.DataFrame, hands: pd.DataFrame, R) -> GameStats:
     raw = w["value_raw"].to_numpy().astype(np.int64)
     _sums(out, "raw", raw)
     out["capped"] = int((raw > value).sum())
-    per_hand = np.where(is_win, seats["value"].to_numpy().astype(np.int64), 0).reshape(n, 4)
-    per_hand = per_hand.sum(axis=1)
     out["hand_val_sum"] = int(per_hand.sum())
     out["hand_val_sq"] = int((per_hand * per_hand).sum())
     # waits and turns

@@ -160,7 +160,7 @@ class SimResult(KeptRows):
         """Mean result by seat position relative to the dealer and by bot."""
         from mjstats.results.games import payoff_table
 
-        return payoff_table(self.stats)
+        return payoff_table(self.stats, self.rules)
 
     def outcomes(self) -> pd.DataFrame:
         """Draw rate, number of winners, 查叫 and 花猪 rates."""

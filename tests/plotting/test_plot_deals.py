@@ -35,7 +35,15 @@ def test_plot_shanten_draws_one_bar_per_region_and_bin(table):
 
 def test_plot_deal_odds_and_errors(table):
     ax = plot_deal_odds(table)
-    assert ax.get_yscale() == "log" and len(ax.patches) == 6
+    assert ax.get_yscale() == "log"
+    # a dot and interval per region and quantity (an estimate of 0 is its bound), and an
+    # exact diamond beside each
+    est = table[table["metric"].isin(["complete_14", "complete_14_two_suits", "ready_13"])
+                & (table["category"] == "any")]
+    assert sum(len(c.lines[0].get_xdata()) for c in ax.containers) == (est["estimate"] > 0).sum()
+    exact = [ln for ln in ax.get_lines() if ln.get_marker() == "D" and len(ln.get_xdata())]
+    drawn = np.sort(np.concatenate([ln.get_ydata() for ln in exact]))
+    assert np.allclose(drawn, np.sort(est["exact"].to_numpy(dtype=float)))
     with pytest.raises(MjStatsError, match="lacks columns"):
         plot_deal_odds(pd.DataFrame({"x": [1]}))
     with pytest.raises(MjStatsError, match="no rows"):

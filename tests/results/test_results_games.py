@@ -13,6 +13,7 @@ import pytest
 from mjstats.errors import MjStatsError
 from mjstats.results import games as G
 from mjstats.results.gamestats import GameStats, game_stats, pair_stats
+from mjstats.results.intervals import Z95, wilson
 from mjstats.rules import rules
 from mjstats.sim.simulate import CHUNK, compare, simulate
 
@@ -98,6 +99,31 @@ def test_payoff_table_matches_the_rows(run):
     assert row["sd"] == pytest.approx(sd, rel=1e-9)
     b = G.balance_table(run.stats, run.rules)
     assert b.attrs["seat_sd"] == pytest.approx(s["pay_total"].std(ddof=1), rel=1e-9)
+
+
+def test_balance_intervals_match_the_rows(run):
+    # share and rarity: Wilson on (wins holding the pattern, wins); point share: the
+    # ratio of two per-hand sums, its variance sum (y - R x)^2 / (sum x)^2 * n / (n - 1)
+    s, R = run.seats, run.rules
+    won = (s["won"] > 0).to_numpy()
+    n_w = int(won.sum())
+    x = np.where(won, s["value"], 0).reshape(-1, 4).sum(1).astype(float)
+    n = len(x)
+    b = G.balance_table(run.stats, R).set_index("pattern")
+    assert set(b["unit"]) == {R.unit} and b["en"].str.len().min() > 0
+    for key, row in b.iterrows():
+        has = won & (s[f"pat_{key}"] > 0).to_numpy()
+        lo, hi = wilson(int(has.sum()), n_w)
+        assert (row["share_lo"], row["share_hi"]) == pytest.approx((float(lo), float(hi)))
+        assert row["rarity_lo"] == pytest.approx(-np.log2(float(hi)))
+        assert row["rarity_hi"] == (np.inf if lo == 0 else pytest.approx(-np.log2(float(lo))))
+        assert np.isfinite(row["rarity_lo"])
+        y = np.where(has, s["value"], 0).reshape(-1, 4).sum(1).astype(float)
+        r = y.sum() / x.sum()
+        se = np.sqrt(((y - r * x) ** 2).sum() * n / (n - 1)) / x.sum()
+        assert row["point_share"] == pytest.approx(r, rel=1e-12, abs=1e-15)
+        assert row["point_share_lo"] == pytest.approx(max(r - Z95 * se, 0.0), rel=1e-9, abs=1e-12)
+        assert row["point_share_hi"] == pytest.approx(min(r + Z95 * se, 1.0), rel=1e-9, abs=1e-12)
 
 
 def test_sums_add_across_chunks_and_survive_parquet():
