@@ -77,7 +77,7 @@ class Section:
     def image(self, ctx: Context, ax, name: str, caption: str) -> None:
         """Save the Axes' figure as ``name`` in the report folder and show it, captioned."""
         path = ctx.out / name
-        ax.figure.savefig(path, dpi=100)
+        ax.figure.savefig(path)  # at the figure's own resolution (mjstats.plotting.style)
         import matplotlib.pyplot as plt
 
         plt.close(ax.figure)
@@ -247,6 +247,14 @@ COLUMNS = {
     "point_share": "win points of wins holding the pattern / all win points (a win with "
                    "two patterns counts for both: the column does not sum to 1)",
     "rarity_bits": "-log2 of the pattern's share of wins",
+    "rarity_hi": "upper end of the 95% interval of rarity_bits (from the Wilson interval "
+                 "of the share of wins)",
+    "rarity_lo": "lower end of the 95% interval of rarity_bits (from the Wilson interval "
+                 "of the share of wins)",
+    "point_share_hi": "upper end of the 95% interval of point_share (delta method on the "
+                      "per-hand sums)",
+    "point_share_lo": "lower end of the 95% interval of point_share (delta method on the "
+                      "per-hand sums)",
     "rules": "rule set (preset name)",
     "sd": "sample standard deviation",
     "share": "count / n",
