@@ -2,8 +2,9 @@
 
 Run ``python benchmarks/bench_compile.py [--top 15]``.  It runs
 ``tests/warm_kernels.py`` (the workload the test suite compiles beside its first
-tests: whole hands under every policy, a preset comparison, a hand-built hand
-and a 查叫 settlement) in a fresh process with an empty numba cache, and
+tests, the engine family of ``mjstats warmup``: whole hands under every policy, a
+preset comparison, a hand-built hand, a 查叫 settlement and the table model of the
+discard analysis) in a fresh process with an empty numba cache, and
 prints, per kernel, the number of compilations (one per distinct argument
 types; a deterministic figure) and the seconds spent compiling it, exclusive of
 the kernels it calls, from numba's ``numba:compile`` events.

@@ -17,6 +17,25 @@ The cache lives in ``$MJSTATS_CACHE/numba/<hash of the sources>`` (default
 ``~/.cache/mjstats``), so editing any kernel recompiles every kernel that might
 inline it; ``NUMBA_CACHE_DIR`` overrides the location.
 
+A cold compilation is announced, a warm start is silent
+(:mod:`mjstats._compiling`, registered when this module is imported).  numba
+fires its ``numba:compile`` event only when it compiles: a signature that
+neither the process nor the disk cache holds (a cache load fires nothing).  A
+listener takes the outermost event (the kernels a kernel calls compile inside
+it), finds the kernel's family by its module and name (the game engine, Da
+Er's engine, the odds solver, the deal kernels, the hand and batch kernels,
+the scorers: one table, :data:`mjstats._compiling.FAMILIES`, with each
+family's measured cold time), and, once that compilation has run a second,
+prints one line on standard error the first time in the process::
+
+    mjstats: compiling the game engine (first run only, about 4.5 min)...
+
+Then, every second, it shows the elapsed time: in the progress bar of a run
+(whose rate clock stops meanwhile, :class:`mjstats.runner.Meter`), or as a
+spinner on standard error when that is a terminal (not with ``--quiet``).
+Nothing is written to standard output.  ``mjstats warmup``
+(:mod:`mjstats.warmup`) compiles every family at once, one process per family.
+
 The number of threads used by parallel kernels follows numba
 (``NUMBA_NUM_THREADS`` or :func:`numba.set_num_threads`); results never depend
 on it because randomness is seeded per chunk, not per thread.
@@ -30,6 +49,8 @@ from pathlib import Path
 
 import numba
 from numba.core import types
+
+from mjstats import _compiling  # noqa: F401  (registers the compile listener before any kernel)
 
 
 def _source_hash() -> str:

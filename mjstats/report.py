@@ -379,7 +379,8 @@ def _page(ctx: Context, sections: list[Section], seconds: float) -> str:
 
 
 def write_report(out: str | Path = "report", games: int = 200_000, deals: int | None = None,
-                 seed: int = 1, progress: bool = True, command: str = "") -> Path:
+                 seed: int = 1, progress: bool = True, command: str = "",
+                 warmup: bool = False) -> Path:
     """Run every section and write ``out/index.html``; return its path.
 
     Parameters
@@ -392,6 +393,15 @@ def write_report(out: str | Path = "report", games: int = 200_000, deals: int | 
         Deals per tile set (default ``20 * games``, at least 131,072).
     seed : int
         Seed of every study.
+    progress : bool
+        Progress bars on standard error.
+    command : str
+        The command shown on the page.
+    warmup : bool
+        Compile every kernel family first, in parallel processes on all cores
+        (:func:`mjstats.warmup.warmup`; one line per family on standard error
+        with ``progress``), so that the studies start at once (``mjstats
+        report`` does).
     """
     games = count(games, "games", minimum=1)
     deals = count(deals, "deals", minimum=1, default=max(20 * games, 131_072))
@@ -399,6 +409,12 @@ def write_report(out: str | Path = "report", games: int = 200_000, deals: int | 
     from mjstats.runfolder import writable_folder
 
     outp = writable_folder(out, "report folder")
+    if warmup:
+        import sys
+
+        from mjstats.warmup import warmup as warm
+
+        warm(file=sys.stderr if progress else None, progress=progress)
     ctx = Context(games=games, deals=deals, seed=seed, out=outp, progress=progress,
                   command=command)
     t0 = time.perf_counter()

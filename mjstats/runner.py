@@ -15,7 +15,13 @@ chunk is a pure function of ``(seed, start, count)``.  Hence
   at a time, and a saved chunk is used only once proven to be that run's
   (:mod:`mjstats.runfolder`, ``docs/durability.md``);
 * memory stays flat: chunks are reduced as they arrive (``reduce``), and
-  per-item rows are only kept when a task returns them.
+  per-item rows are only kept when a task returns them;
+* the progress bar counts items in its unit (``hands/s``, ``deals/s``) over the
+  work the run does itself (:class:`Meter`): chunks read back on resume fill
+  the bar but neither count nor take time, and the clock stops while a kernel
+  compiles (the bar then says what compiles and for how long,
+  :mod:`mjstats._compiling`), so the rate and the time left are those of the
+  work.  (On Dask the workers compile; their time is not seen here.)
 
 A task is a picklable callable ``task(start, count)`` (a module-level function
 or a :func:`functools.partial` of one) returning a ``pandas.DataFrame``, or a
@@ -26,6 +32,8 @@ file always has its parts).
 
 from __future__ import annotations
 
+import sys
+import time
 from collections.abc import Callable
 from contextlib import nullcontext
 from pathlib import Path
@@ -33,6 +41,7 @@ from typing import Any
 
 import pandas as pd
 
+from mjstats._compiling import Display, Family, clock, showing
 from mjstats.errors import MjStatsError
 from mjstats.runfolder import RunFolder, saved_seed
 
@@ -67,7 +76,7 @@ def run_chunks(
     desc: str = "chunks",
     unit_scale: int = 1,
     first_part: str | None = None,
-    unit: str = "it",
+    unit: str = "items",
 ):
     """Run ``task`` over the chunks of ``total`` items and reduce the results in chunk order.
 
@@ -97,9 +106,12 @@ def run_chunks(
         manifest and in every chunk file, and checked before any saved chunk is
         used.
     progress : bool
-        Show a tqdm bar (items per second and ETA).
+        Show a tqdm bar on standard error: items per second of the work this run
+        does and the time left, compilation and resumed chunks excluded
+        (:class:`Meter`).
     desc, unit, unit_scale : str, str, int
-        Label of the bar, name of an item, items counted per item of ``total``.
+        Label of the bar, name of the items in the plural (``"hands"``: the bar
+        shows ``hands/s``), items counted per item of ``total``.
     first_part : str, optional
         When tasks return dicts: the name of their first frame, needed to read
         saved chunks back on ``resume``.
@@ -128,23 +140,137 @@ def run_chunks(
                     progress, desc, unit, unit_scale, int(total))
 
 
+def _now() -> float:
+    return time.perf_counter()
+
+
+class Meter:
+    """Items per second of the work a run does itself.
+
+    Timing starts at :meth:`start` (after the chunks read back on resume) and
+    stops between :meth:`pause` and :meth:`resume` (while a kernel compiles);
+    only items passed to :meth:`add` count.  ``clock`` returns seconds (default
+    :func:`time.perf_counter`).
+
+    Examples
+    --------
+    >>> t = [0.0]
+    >>> m = Meter(clock=lambda: t[0])
+    >>> m.start(); t[0] = 1.0; m.pause(); t[0] = 301.0; m.resume(); t[0] = 305.0
+    >>> m.add(2000); m.seconds, m.rate
+    (5.0, 400.0)
+    """
+
+    def __init__(self, clock: Callable[[], float] | None = None):
+        self._clock = clock or (lambda: _now())
+        self.items = 0
+        self._start: float | None = None
+        self._paused = 0.0
+        self._pause_at: float | None = None
+
+    def start(self) -> None:
+        """Start timing (once)."""
+        if self._start is None:
+            self._start = self._clock()
+
+    def pause(self) -> None:
+        """Stop the clock (a compilation starts)."""
+        if self._start is not None and self._pause_at is None:
+            self._pause_at = self._clock()
+
+    def resume(self) -> None:
+        """Restart the clock (the compilation ended)."""
+        if self._pause_at is not None:
+            self._paused += self._clock() - self._pause_at
+            self._pause_at = None
+
+    def add(self, n: float) -> None:
+        """Count ``n`` items done."""
+        self.items += n
+
+    @property
+    def seconds(self) -> float:
+        """Seconds of work timed so far."""
+        if self._start is None:
+            return 0.0
+        now = self._pause_at if self._pause_at is not None else self._clock()
+        return now - self._start - self._paused
+
+    @property
+    def rate(self) -> float | None:
+        """Items per second, or ``None`` before the first item."""
+        s = self.seconds
+        return self.items / s if self.items and s > 0 else None
+
+
+_BAR_FORMAT = ("{desc}: {percentage:3.0f}%|{bar}| {n_fmt}/{total_fmt} "
+               "[{elapsed}<{remaining}, {rate_noinv_fmt}{postfix}]")
+
+_bar_class = None
+
+
+def progress_bar(meter: Meter, **kwargs):
+    """A tqdm bar whose elapsed time and rate are ``meter``'s (``kwargs`` go to tqdm)."""
+    global _bar_class
+    if _bar_class is None:
+        from tqdm.auto import tqdm
+
+        class MeteredBar(tqdm):
+            """A tqdm bar that reads its elapsed time and rate from a :class:`Meter`."""
+
+            def __init__(self, *args, meter: Meter, **kw):
+                self.meter = meter  # before tqdm draws the bar
+                super().__init__(*args, **kw)
+
+            @property
+            def format_dict(self):
+                d = super().format_dict
+                d["elapsed"], d["rate"] = self.meter.seconds, self.meter.rate
+                return d
+
+        _bar_class = MeteredBar
+    return _bar_class(meter=meter, **kwargs)
+
+
+class BarDisplay(Display):
+    """Shows a compilation in a run's progress bar and stops the bar's clock meanwhile."""
+
+    def __init__(self, bar, meter: Meter):
+        super().__init__(spinner=False)
+        self.bar, self.meter = bar, meter
+
+    def notice(self, text: str) -> None:  # noqa: D102  (above the bar)
+        self.bar.write(text, file=sys.stderr)
+
+    def begin(self, fam: Family) -> None:  # noqa: D102
+        self.meter.pause()
+
+    def tick(self, fam: Family, seconds: float) -> None:  # noqa: D102
+        self.bar.set_postfix_str(f"compiling {fam.what} {clock(seconds)}")
+
+    def end(self, fam: Family, seconds: float) -> None:  # noqa: D102
+        self.meter.resume()
+        self.bar.set_postfix_str("")
+
+
 def _run(task, chunks, reducer, folder, client, first_part, progress, desc, unit, unit_scale,
          total):
     results: dict[int, Any] = {}
     acc = None
     next_j = 0
+    meter = Meter()
     bar = None
     if progress:
-        from tqdm.auto import tqdm
-
-        bar = tqdm(total=total * unit_scale, desc=desc, unit=unit, unit_scale=True,
-                   smoothing=0.1)
+        bar = progress_bar(meter, total=total * unit_scale, desc=desc, unit=f" {unit}",
+                           unit_scale=True, bar_format=_BAR_FORMAT)
 
     def finish(j: int, df, saved: bool) -> None:
         nonlocal acc, next_j
         if folder is not None and not saved:
             folder.write(j, *chunks[j], df)
         results[j] = df
+        if not saved:
+            meter.add(chunks[j][1] * unit_scale)
         if bar is not None:
             bar.update(chunks[j][1] * unit_scale)
         while next_j in results:  # reduce in chunk order, keep memory flat
@@ -152,22 +278,24 @@ def _run(task, chunks, reducer, folder, client, first_part, progress, desc, unit
             next_j += 1
 
     try:
-        todo = []
-        for j in range(len(chunks)):
-            old = folder.read(j, *chunks[j], first_part) if folder is not None else None
-            if old is None:
-                todo.append(j)
+        with showing(BarDisplay(bar, meter)) if bar is not None else nullcontext():
+            todo = []
+            for j in range(len(chunks)):
+                old = folder.read(j, *chunks[j], first_part) if folder is not None else None
+                if old is None:
+                    todo.append(j)
+                else:
+                    finish(j, old, saved=True)
+            meter.start()
+            if client is None:
+                for j in todo:
+                    finish(j, task(*chunks[j]), saved=False)
             else:
-                finish(j, old, saved=True)
-        if client is None:
-            for j in todo:
-                finish(j, task(*chunks[j]), saved=False)
-        else:
-            from dask.distributed import as_completed
+                from dask.distributed import as_completed
 
-            futures = {client.submit(task, *chunks[j], pure=False): j for j in todo}
-            for fut in as_completed(futures):
-                finish(futures[fut], fut.result(), saved=False)
+                futures = {client.submit(task, *chunks[j], pure=False): j for j in todo}
+                for fut in as_completed(futures):
+                    finish(futures[fut], fut.result(), saved=False)
     except KeyboardInterrupt:
         if folder is not None:
             saved = len(folder.chunk_files())

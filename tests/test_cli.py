@@ -107,7 +107,7 @@ def test_every_command_and_option_is_described():
     parser = build_parser()
     sub = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
     assert set(sub.choices) == {"hand", "odds", "deal", "score", "rules", "simulate",
-                                "compare", "match", "ladder", "report"}
+                                "compare", "match", "ladder", "report", "warmup"}
     for name, p in sub.choices.items():
         assert p.description, name
         text = " ".join(p.format_help().split())  # unwrapped

@@ -100,3 +100,63 @@ def test_deal_study_resumes_from_saved_chunks(tmp_path):
     cols = ["metric", "category", "count", "n"]
     pd.testing.assert_frame_equal(straight[cols], first[cols])
     pd.testing.assert_frame_equal(straight[cols], resumed[cols])
+
+
+def _kernel_compile(seconds, clock):
+    """numba's events for compiling a game-engine kernel that takes ``seconds`` on ``clock``."""
+    import types as _types
+
+    from numba.core import event
+
+    def fn():
+        pass
+
+    fn.__module__ = "mjstats.sim.engine"
+    with event.trigger_event("numba:compile", data={"dispatcher": _types.SimpleNamespace(
+            py_func=fn)}):
+        clock[0] += seconds
+
+
+def _final_bar(err: str) -> str:
+    """The last drawing of the progress bar on standard error."""
+    return err.replace("\n", "\r").strip("\r").split("\r")[-1]
+
+
+def test_progress_rate_excludes_compilation(monkeypatch, capsys):
+    import mjstats.runner as runner
+
+    clock = [1000.0]
+    monkeypatch.setattr(runner, "_now", lambda: clock[0])
+
+    def task(start, count):
+        _kernel_compile(300.0, clock)  # the first chunk compiles for 5 minutes
+        clock[0] += 2.0  # then works 2 s
+        return pd.DataFrame({"n": [count]})
+
+    run_chunks(task, 2000, 500, block=1, progress=True, unit="hands", desc="t")
+    bar = _final_bar(capsys.readouterr().err)
+    # 2,000 hands in 4 chunks of 2 s: 250 hands/s over 8 s (not 2000 / 1208 s = 1.66/s)
+    assert "2.00k/2.00k [00:08<00:00, 250 hands/s]" in bar, bar
+
+
+def test_resumed_run_reports_the_rate_of_its_own_work(monkeypatch, capsys, tmp_path):
+    import mjstats.runner as runner
+
+    clock = [0.0]
+    monkeypatch.setattr(runner, "_now", lambda: clock[0])
+
+    def task(start, count):
+        clock[0] += 1.0
+        return pd.DataFrame({"n": [count]})
+
+    out = tmp_path / "run"
+    run_chunks(task, 1000, 250, block=1, out=out, meta={"t": 1}, progress=False)
+    for f in sorted(out.glob("chunk-*.parquet"))[:3]:
+        f.unlink()  # three chunks to do again, one saved
+    capsys.readouterr()
+    df = run_chunks(task, 1000, 250, block=1, out=out, meta={"t": 1}, resume=True,
+                    reduce=sum_frames, progress=True, unit="deals", desc="t")
+    assert int(df["n"].iloc[0]) == 1000
+    bar = _final_bar(capsys.readouterr().err)
+    # 750 deals done in 3 s: 250 deals/s (counting the saved 250 would say 333)
+    assert "1.00k/1.00k [00:03<00:00, 250 deals/s]" in bar, bar

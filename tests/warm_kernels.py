@@ -6,17 +6,16 @@ game engine — the largest compilation — is built on the second core while th
 test process compiles the core, Da Er and exact kernels of the tests that run
 first.  When the tests reach the engine they load it from the cache (or, if
 the script has not finished, compile it themselves: the same code either way).
-On a warm cache the script loads the kernels and exits in seconds.
+On a warm cache the script loads the kernels and exits in seconds.  The
+workload is the engine family's of ``mjstats warmup`` (:mod:`mjstats.warmup`):
+whole hands under every policy, a preset comparison, a duplicate match, a hand-built
+hand, a 查叫
+settlement and the table model of the discard analysis.
 """
 
-from mjstats.rules import rules
-from mjstats.sim.simulate import compare, play_hand, settle_position, simulate
-from mjstats.study.match import match
+from mjstats._compiling import Quiet, showing
+from mjstats.warmup import WORKLOADS
 
 if __name__ == "__main__":
-    simulate("sichuan", games=16, seed=0, log=2, bots=("efficiency", "value", "random", "zimo"))
-    compare(["sichuan", "sichuan-app"], games=16, seed=0)
-    match("sichuan", 16, bots=("random", "value"), seed=0)  # the duplicate kernel on _play
-    play_hand("sichuan", rules("sichuan").tileset.wall)
-    settle_position("sichuan", ["123456789m1145p", "123456789m2469p", "123456789s1145p",
-                                "123456789s2369p"], que=(2, 2, 0, 0))
+    with showing(Quiet()):
+        WORKLOADS["engine"]()

@@ -1,7 +1,7 @@
 """The ``mjstats`` command line over the public API: one module per subcommand.
 
 Each module (``hand``, ``odds``, ``score``, ``rules``, ``games`` for simulate and
-compare, ``match`` for match and ladder, ``deal``, ``report``) has a
+compare, ``match`` for match and ladder, ``deal``, ``report``, ``warmup``) has a
 ``register(subparsers)`` that adds its parser, and functions that call the public
 API (:mod:`mjstats.api`) and print.
 Every error a user can cause ends in one line on standard error
@@ -12,10 +12,10 @@ from __future__ import annotations
 
 import sys
 
-from mjstats.cli import deal, games, hand, match, odds, report, rules, score
+from mjstats.cli import deal, games, hand, match, odds, report, rules, score, warmup
 from mjstats.cli._common import Parser
 
-COMMANDS = (hand, odds, deal, score, rules, games, match, report)
+COMMANDS = (hand, odds, deal, score, rules, games, match, report, warmup)
 """The subcommand modules, in the order ``mjstats --help`` lists them."""
 
 
@@ -41,8 +41,11 @@ def main(argv: list[str] | None = None) -> int:
     except SystemExit as e:  # --help, --version, or a bad argument (one line on stderr)
         return e.code if isinstance(e.code, int) else (0 if e.code is None else 2)
     args.argv = list(sys.argv[1:] if argv is None else argv)
+    from mjstats._compiling import spinner
+
     try:
-        return int(args.func(args) or 0)
+        with spinner(not getattr(args, "quiet", False)):  # --quiet: no spinner while compiling
+            return int(args.func(args) or 0)
     except MjStatsError as e:
         print(f"mjstats: error: {e}", file=sys.stderr)
         return 2

@@ -7,7 +7,8 @@ from mjstats.cli._common import add_command
 
 def register(sub) -> None:
     """Add ``mjstats report``."""
-    p = add_command(sub, "report", "run every study and write an HTML report with charts", run)
+    p = add_command(sub, "report", "compile every kernel family in parallel (as 'mjstats "
+                    "warmup'), run every study and write an HTML report with charts", run)
     p.add_argument("--games", type=int, default=200_000, help="games per rule set")
     p.add_argument("--deals", type=int, default=None,
                    help="deals per tile set (default: 20 x games, at least 131,072)")
@@ -24,7 +25,7 @@ def run(args) -> int:
     from mjstats.report import write_report
 
     index = write_report(args.out, games=args.games, deals=args.deals, seed=args.seed,
-                         progress=not args.quiet,
+                         progress=not args.quiet, warmup=True,
                          command=shlex.join(["mjstats", *args.argv]))
     print(f"report written to {index}")
     return 0

@@ -280,7 +280,7 @@ def simulate(
             "seed_entropy": str(ss.entropy), "spawn_key": list(ss.spawn_key),
             "records": bool(records)}
     acc = run_chunks(task, n, RUN_BLOCKS * chunk, reduce=_gather, out=out, resume=resume,
-                     client=client, meta=meta, progress=progress, desc=r.name, unit="hand",
+                     client=client, meta=meta, progress=progress, desc=r.name, unit="hands",
                      block=chunk, first_part="stats")
     rec = None
     if records:
@@ -569,7 +569,7 @@ def compare(
             "records": bool(records)}
     acc = run_chunks(task, n, RUN_BLOCKS * chunk, reduce=_gather_compare, out=out,
                      resume=resume, client=client, meta=meta, progress=progress,
-                     desc=" + ".join(r.name for r in Rs), unit="hand", block=chunk,
+                     desc=" + ".join(r.name for r in Rs), unit="hands", block=chunk,
                      first_part="p0")
     res = {}
     for key, r, a in zip(keys, Rs, acc, strict=True):

@@ -371,7 +371,7 @@ def simulate(rules: str | RuleSet = "sichuan", games: int | None = DEFAULT_GAMES
             "first_game": int(first_game)}
     acc = run_chunks(task, games, int(chunk), reduce=_gather, out=out, resume=resume,
                      client=client, meta=meta, progress=progress, desc=R.name,
-                     unit="hand", block=CHUNK, first_part="stats")
+                     unit="hands", block=CHUNK, first_part="stats")
     acc = acc or {"stats": GameStats(), "hands": [], "seats": []}
     rec = _records(R, acc) if records else None
     logs = []
@@ -680,7 +680,7 @@ def compare(rules: list[str | RuleSet], games: int | None = DEFAULT_GAMES, bots=
             "spawn_key": list(ss.spawn_key), "records": bool(records)}
     acc = run_chunks(task, games, int(chunk), reduce=_gather_compare, out=out, resume=resume,
                      client=client, meta=meta, progress=progress,
-                     desc=" + ".join(R.name for R in Rs), unit="hand", unit_scale=1,
+                     desc=" + ".join(R.name for R in Rs), unit="hands", unit_scale=1,
                      block=CHUNK, first_part="p0")
     names = tuple(BOT_NAMES[i] for i in b)
     res = {}
