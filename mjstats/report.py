@@ -232,9 +232,7 @@ COLUMNS = {
     "gap_bits": "log2_value - rarity_bits: positive when the pattern pays more than its "
                 "rarity implies, relative to the plain win",
     "hands": "hands played",
-    "hi": "upper end of the 95% interval",
     "log2_value": "log2 of the pattern's value",
-    "lo": "lower end of the 95% interval",
     "mean": "sample mean",
     "metric": "what is measured",
     "n": "sample size (deals, hands or wins, as the metric says)",

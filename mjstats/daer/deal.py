@@ -130,7 +130,7 @@ class DealStudy:
     ----------
     summary : pandas.DataFrame
         One row per event (``metric``), with ``count``, ``n``, ``estimate``,
-        ``lo``/``hi`` (Wilson 95%) and, for the instant win, the exact value and
+        ``ci_low``/``ci_high`` (Wilson 95%) and, for the instant win, the exact value and
         the z-score of the estimate against it; so for the dealer's 列 and 天胡
         (:data:`DEALER_LIE_EXACT`, :data:`DEALER_WIN_EXACT`, computed once by
         :func:`dealt_lie_exact`).
@@ -161,7 +161,7 @@ def _wilson_frame(df: pd.DataFrame) -> pd.DataFrame:
     lo, hi = wilson(k, n) if len(df) else (np.zeros(0), np.zeros(0))
     df = df.copy()
     df["estimate"] = np.divide(k, n, out=np.zeros_like(k), where=n > 0)
-    df["lo"], df["hi"] = lo, hi
+    df["ci_low"], df["ci_high"] = lo, hi
     return df
 
 

@@ -32,7 +32,7 @@ def plot_daer_patterns(patterns: pd.DataFrame, ax=None):
     -------
     matplotlib.axes.Axes
     """
-    need = ["name_zh", "name_en", "estimate", "lo", "hi"]
+    need = ["name_zh", "name_en", "estimate", "ci_low", "ci_high"]
     if not isinstance(patterns, pd.DataFrame) or any(c not in patterns.columns for c in need):
         raise MjStatsError("pass DealStudy.patterns (columns name_zh, name_en, estimate, lo, hi)")
     d = patterns[patterns["count"] > 0] if "count" in patterns else patterns
@@ -45,7 +45,7 @@ def plot_daer_patterns(patterns: pd.DataFrame, ax=None):
     for bar, f in zip(bars, few, strict=True):
         if f:
             bar.set_alpha(FADED)
-    ax.errorbar(x, y, xerr=yerr(x, d["lo"], d["hi"]), fmt="none", ecolor="0.25",
+    ax.errorbar(x, y, xerr=yerr(x, d["ci_low"], d["ci_high"]), fmt="none", ecolor="0.25",
                 elinewidth=0.8)
     row_labels(ax, y, labels, few)
     n = int(d["n"].iloc[0]) if "n" in d and len(d) else None
@@ -65,12 +65,12 @@ def plot_daer_hu(hu: pd.DataFrame, ax=None):
     matplotlib.axes.Axes
     """
     if not isinstance(hu, pd.DataFrame) or any(
-            c not in hu.columns for c in ("hu", "estimate", "lo", "hi")):
+            c not in hu.columns for c in ("hu", "estimate", "ci_low", "ci_high")):
         raise MjStatsError("pass DealStudy.hu (columns hu, estimate, lo, hi)")
     ax = new_axes(ax, figsize=(COLUMN, 2.6))
     x = hu["estimate"].to_numpy()
     ax.bar(hu["hu"], x, width=2.4, color=PALETTE[0])
-    ax.errorbar(hu["hu"], x, yerr=yerr(x, hu["lo"], hu["hi"]), fmt="none", ecolor="0.25",
+    ax.errorbar(hu["hu"], x, yerr=yerr(x, hu["ci_low"], hu["ci_high"]), fmt="none", ecolor="0.25",
                 elinewidth=0.8)
     ax.set_xticks(hu["hu"].to_numpy())
     n = int(hu["n"].iloc[0]) if "n" in hu and len(hu) else None

@@ -229,7 +229,7 @@ def summary_table(st: GameStats) -> pd.DataFrame:
     lo, hi = _wilson(df["count"], df["n"])
     df["estimate"] = np.divide(df["count"], df["n"], out=np.zeros(len(df)),
                                where=df["n"].to_numpy() > 0)
-    df["lo"], df["hi"] = lo, hi
+    df["ci_low"], df["ci_high"] = lo, hi
     df.attrs["mean_draws"] = st.n("draws_sum") / n if n else float("nan")
     df.attrs["mean_takes"] = st.n("takes_sum") / n if n else float("nan")
     return df
@@ -256,7 +256,7 @@ def distribution_table(st: GameStats, column: str) -> pd.DataFrame:
     df = pd.DataFrame({column: v, "count": c})
     df["wins"] = st.n("wins")
     df["share"] = df["count"] / max(st.n("wins"), 1)
-    df["lo"], df["hi"] = _wilson(df["count"], df["wins"])
+    df["ci_low"], df["ci_high"] = _wilson(df["count"], df["wins"])
     return df
 
 

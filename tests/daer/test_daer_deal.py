@@ -81,8 +81,8 @@ def test_deal_study_tables_are_consistent():
     assert st.hu["count"].sum() == wins == st.levels["count"].sum()
     assert (st.hu["hu"] >= 10).all()
     assert s.loc["dealer_win", "count"] <= s.loc["dealer_lie", "count"]
-    assert ((st.summary["lo"] <= st.summary["estimate"])
-            & (st.summary["estimate"] <= st.summary["hi"])).all()
+    assert ((st.summary["ci_low"] <= st.summary["estimate"])
+            & (st.summary["estimate"] <= st.summary["ci_high"])).all()
 
 
 def test_deal_study_errors():
