@@ -173,7 +173,9 @@ def payoff_table(stats: GameStats, R=None) -> pd.DataFrame:
     and ``unit`` (of ``mean``, ``sd`` and the interval: the rule set ``R``'s;
     empty without ``R``).
     The dealer edge is, per hand, the dealer's result minus the mean of the
-    three others (paired within the hand).
+    three others (paired within the hand).  A group holding every seat of every
+    hand ("all seats", or a bot that played all four seats) has mean 0 by
+    construction (the payments are zero-sum): no interval.
 
     Examples
     --------
@@ -188,6 +190,8 @@ def payoff_table(stats: GameStats, R=None) -> pd.DataFrame:
     def row(name, g):
         n = st.n(f"pay_n/{g}")
         m, sd, lo, hi = mean_interval(n, st.n(f"pay_sum/{g}"), st.n(f"pay_sq/{g}"))
+        if n and n == 4 * st.n("games"):
+            lo = hi = np.nan  # every seat of every hand: 0 by construction (zero-sum)
         rows.append({"group": name, "n": n, "mean": m, "sd": sd, "ci_low": lo, "ci_high": hi,
                      "win_rate": st.n(f"pay_won/{g}") / n if n else np.nan,
                      "deal_in_rate": st.n(f"pay_fed/{g}") / n if n else np.nan})

@@ -252,3 +252,18 @@ def test_bot_column_as_strings_gives_the_same_stats(run):
     seats = run.seats.copy()
     seats["bot"] = seats["bot"].astype(str)
     assert game_stats(seats, run.hands, run.rules) == game_stats(run.seats, run.hands, run.rules)
+
+
+def test_payoff_has_no_interval_where_the_mean_is_zero_by_construction():
+    """Payments are zero-sum: over every seat of every hand the mean is exactly 0, so
+    "all seats" (and a bot that sat in all four seats) carries no interval; a seat
+    position keeps its interval."""
+    from mjstats.results.games import payoff_table
+    from mjstats.sim.simulate import simulate
+
+    r = simulate("sichuan", games=64, seed=3)
+    t = payoff_table(r.stats).set_index("group")
+    for g in ("all seats", "bot efficiency"):
+        assert t.loc[g, "mean"] == 0 and np.isnan(t.loc[g, "ci_low"]) \
+            and np.isnan(t.loc[g, "ci_high"])
+    assert t.loc["dealer 庄", "ci_low"] < t.loc["dealer 庄", "ci_high"]
