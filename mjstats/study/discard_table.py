@@ -26,7 +26,7 @@ from mjstats.results.intervals import normal_quantile, wilson
 from mjstats.rules import rules as _rules
 from mjstats.scoring.melds import parse_melds
 from mjstats.sim import engine as E
-from mjstats.sim.bots import bot_code
+from mjstats.sim.bots import BOT_NAMES, bot_code
 from mjstats.tiles import kind_name, kind_name_zh
 from mjstats.tiles.tilesets import SUITS
 
@@ -113,6 +113,9 @@ def table_odds(hand, rules, *, visible=None, melds=None, draws=None, missing=Non
     pool = np.repeat(np.arange(34, dtype=np.int8), unseen.astype(np.int64))
     own = np.repeat(np.arange(34, dtype=np.int8), h.astype(np.int64))
     exact = player == "exact"
+    if not exact and player not in BOT_NAMES:
+        raise MjStatsError(f"player (after the first discard) is 'exact' or a bot, one of "
+                           f"{', '.join(BOT_NAMES)}; got {player!r}")
     if exact and policies is None:
         policies = _solo_odds(h, R, visible=visible, draws=T, missing=missing,
                               keep_policy=True).policies

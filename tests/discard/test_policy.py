@@ -89,3 +89,11 @@ def test_the_table_model_plays_the_exact_policy():
         assert "5 draws" in str(e)
     else:
         raise AssertionError("a policy for 5 draws was accepted for a 6-draw table")
+
+
+def test_an_unknown_player_names_exact_and_the_bots():
+    import pytest
+
+    with pytest.raises(mj.MjStatsError, match="'exact' or a bot.*efficiency.*got 'exactly'"):
+        table_odds("13456788999m289p", "sichuan", missing="s", draws=6, rollouts=8, seed=3,
+                   player="exactly")
