@@ -123,6 +123,17 @@ def section_deals(ctx: Context) -> Section:
                            "ci_low", "ci_high", "exact", "z"]],
               f"Complete and ready hands at the deal, by tile set: Monte Carlo over "
               f"{ctx.deals:,} deals each (95% Wilson intervals) beside the exact value.")
+    from mjstats.results.fit import deal_fit
+
+    fit = deal_fit(df)
+    ctx.save(fit, "deal_fit", "goodness of fit of each shanten distribution against its "
+                              "exact values")
+    a = fit.attrs
+    sec.table(fit, f"Goodness of fit: Pearson's chi-square of each starting-shanten "
+                   f"distribution ({ctx.deals:,} deals) against its exact values (cells "
+                   f"expected below 5 merged), with its p-value. Of the {a['z_rows']} rows "
+                   f"with an exact value, {a['z_over_2']} lie beyond |z| > 2, against "
+                   f"{a['z_expected']:.1f} expected by chance.")
     sec.image(ctx, mj.plot.plot_deal_odds(df), "deal_odds.png",
               "P(complete at deal) and P(ready at deal) by region, 95% intervals")
     sec.image(ctx, mj.plot.plot_shanten(df, n_tiles=13, form="any"), "shanten_13.png",
@@ -220,11 +231,14 @@ def section_daer(ctx: Context) -> Section:
 
 COLUMNS = {
     "category": "the metric's class (a shanten value, a wait shape, ...)",
+    "cells": "cells of the distribution after merging those expected below 5",
+    "chi2": "Pearson's chi-square of the counts against the exact distribution",
     "ci_high": "upper end of the 95% interval (Wilson for proportions, normal for means)",
     "ci_low": "lower end of the 95% interval (Wilson for proportions, normal for means)",
     "combine": "how the pattern's value combines with others (rule set's pattern table)",
     "count": "occurrences counted",
     "description": "what the metric is, in words",
+    "dof": "degrees of freedom of the chi-square (cells - 1)",
     "en": "English name",
     "estimate": "Monte Carlo estimate (count / n)",
     "exact": "the exact value (combinatorics), where one exists",
@@ -242,6 +256,7 @@ COLUMNS = {
     "per_hand": "wins holding the pattern per hand played",
     "per_hand_hi": "upper end of the 95% Wilson interval of per_hand",
     "per_hand_lo": "lower end of the 95% Wilson interval of per_hand",
+    "p_value": "P(chi-square >= chi2) if the estimates follow the exact distribution",
     "point_share": "win points of wins holding the pattern / all win points (a win with "
                    "two patterns counts for both: the column does not sum to 1)",
     "rarity_bits": "-log2 of the pattern's share of wins",
