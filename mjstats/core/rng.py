@@ -116,9 +116,10 @@ def side_stream(ss: np.random.SeedSequence) -> np.random.SeedSequence:
 
     The chunks of :func:`chunk_states` are the children ``(*key, i)`` of ``ss``;
     the side stream is the child ``(*key, 2**40)``, whose own chunks are
-    ``(*key, 2**40, i)``: the two never share a state.  A duplicate match shuffles
-    its walls from the chunks of ``ss`` and seeds its bots' choices from the side
-    stream's, so the walls stay those of a plain run on the same seed.
+    ``(*key, 2**40, i)``: the two never share a state.  A duplicate match and the
+    odds table model shuffle their walls from the chunks of ``ss`` and seed their
+    bots' choices from the side stream's, so the walls stay those of a plain run
+    on the same seed and no bot's choice reuses a number a shuffle draws.
 
     Examples
     --------

@@ -16,7 +16,7 @@ import numpy as np
 import pandas as pd
 
 from mjstats._checks import count
-from mjstats.core.rng import SeedLike, chunk_states, seed_sequence
+from mjstats.core.rng import SeedLike, chunk_states, seed_sequence, side_stream
 from mjstats.core.tables import tables
 from mjstats.discard import _table
 from mjstats.discard.solo import OTHER_HANDS, _available, _missing_choices, _tiles, default_draws
@@ -133,6 +133,7 @@ def table_odds(hand, rules, *, visible=None, melds=None, draws=None, missing=Non
         cands = np.array(held, dtype=np.int64)
         n_chunks = -(-rollouts // CHUNK)
         states = chunk_states(ss, n_chunks)
+        play_states = chunk_states(side_stream(ss), n_chunks)
         won = np.zeros((rollouts, len(cands)), np.int64)
         value = np.zeros((rollouts, len(cands)), np.int64)
         payoff = np.zeros((rollouts, len(cands)), np.int64)
@@ -143,8 +144,8 @@ def table_odds(hand, rules, *, visible=None, melds=None, draws=None, missing=Non
             if pol[4].shape[0] != T:
                 raise MjStatsError(f"the policy was solved for {pol[4].shape[0]} draws, the "
                                    f"table plays {T}")
-        _table._rollouts(own, pool, 4 * T, cands, miss, states, CHUNK, rollouts, b, P,
-                         ka.values, ka.switches, tables(), inset, pol, won, value, payoff)
+        _table._rollouts(own, pool, 4 * T, cands, miss, states, play_states, CHUNK, rollouts,
+                         b, P, ka.values, ka.switches, tables(), inset, pol, won, value, payoff)
         rows += _summary(cands, miss, won, value, payoff, conf)
     out = pd.DataFrame(rows)
     out = out.sort_values(["payoff", "p_win"], ascending=False, kind="stable")
