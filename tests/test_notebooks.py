@@ -1,4 +1,5 @@
-"""Every notebook runs top to bottom at a small size (and is stored without outputs)."""
+"""Every notebook runs top to bottom at a small size (stored without outputs), and its
+Chinese renders: no missing-glyph warning."""
 
 import json
 import os
@@ -27,6 +28,10 @@ def test_notebook_runs_small(path, monkeypatch):
     client.execute()
     errors = [o for c in nb.cells for o in c.get("outputs", []) if o.get("output_type") == "error"]
     assert not errors
+    # Chinese renders: no missing-glyph warning in any cell's output (mj.plot.setup() first)
+    text = "".join(o.get("text", "") for c in nb.cells for o in c.get("outputs", [])
+                   if o.get("output_type") == "stream")
+    assert "missing from" not in text and "Glyph" not in text, text[-500:]
     assert sum(1 for c in nb.cells if c.cell_type == "code" and c.outputs) >= 2
 
 
