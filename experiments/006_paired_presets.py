@@ -12,6 +12,14 @@ the table (``paired.md``), the sums (``paired_stats.parquet``) and a chart of
 the intervals (``paired_intervals.png``).
 
     python experiments/006_paired_presets.py --games 200000 --seed 1 --out experiments/out/006
+
+With ``--regions`` it compares the four regions instead (``sichuan``,
+``sichuan-app``, ``guangan``, ``liuzhou``) and prints their side-by-side table
+(``compare_table``, every float by :func:`mjstats._format.number`) with its
+notes, as in ``docs/games.md`` ("Tables from 2×10^5 hands"):
+
+    python experiments/006_paired_presets.py --regions --games 200000 --seed 2026 \
+        --out experiments/out/006-regions
 """
 
 from __future__ import annotations
@@ -23,6 +31,7 @@ from pathlib import Path
 import pandas as pd
 
 import mjstats as mj
+from mjstats._format import number
 from mjstats.results.games import compare_table
 from mjstats.rules import rules
 
@@ -46,6 +55,19 @@ def paired_markdown(res: dict) -> str:
     return "\n".join(lines)
 
 
+REGIONS = ("sichuan", "sichuan-app", "guangan", "liuzhou")
+
+
+def side_by_side_markdown(res: dict) -> str:
+    """The whole compare table as Markdown, with its notes (blank: a figure without interval)."""
+    t = compare_table(res)
+    lines = ["| " + " | ".join(t.columns) + " |", "|" + "---|" * len(t.columns)]
+    for _, r in t.iterrows():
+        lines.append("| " + " | ".join(number(v) if isinstance(v, float) else str(v)
+                                       for v in r.tolist()) + " |")
+    return "\n".join(lines + [""] + [f"- {note}" for note in t.attrs["notes"]])
+
+
 def main(argv: list[str] | None = None) -> str:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--games", type=int, default=200_000)
@@ -53,9 +75,21 @@ def main(argv: list[str] | None = None) -> str:
     ap.add_argument("--out", type=Path, default=Path("experiments/out/006"))
     ap.add_argument("--resume", action="store_true", help="finish a run saved in --out")
     ap.add_argument("--quiet", action="store_true")
+    ap.add_argument("--regions", action="store_true",
+                    help="compare the four regions and print their side-by-side table")
     a = ap.parse_args(argv)
     t = time.perf_counter()
     a.out.mkdir(parents=True, exist_ok=True)
+    if a.regions:
+        res = mj.compare(list(REGIONS), games=a.games, seed=a.seed, records=False,
+                         out=a.out / "runs", resume=a.resume, progress=not a.quiet)
+        md = side_by_side_markdown(res)
+        pairs = ", ".join(f"{k} {v}" for k, v in res.pairing.items())
+        head = (f"{a.games:,} hands x {len(res)} rule sets, seed {a.seed}, four efficiency "
+                f"bots: {time.perf_counter() - t:,.0f} s; pairing with the first: {pairs}")
+        (a.out / "side_by_side.md").write_text(f"{head}\n\n{md}\n")
+        print(head + "\n\n" + md)
+        return res
     res = mj.compare(presets(), games=a.games, seed=a.seed, records=False, out=a.out / "runs",
                      resume=a.resume, progress=not a.quiet)
     md = paired_markdown(res)

@@ -19,6 +19,7 @@ from pathlib import Path
 import pandas as pd
 
 from mjstats._checks import count
+from mjstats._format import formatters
 
 TILESETS = ("sichuan", "guangan", "liuzhou")
 
@@ -68,10 +69,9 @@ class Section:
         self.parts.append(("p", f"<p>{html.escape(s)}</p>", ""))
 
     def table(self, df: pd.DataFrame, caption: str) -> None:
-        """Add a table with its caption (significant digits, see :func:`_fmt`)."""
-        body = df.to_html(index=False, formatters={c: _fmt for c in df.columns
-                                                   if pd.api.types.is_float_dtype(df[c])},
-                          border=0, classes="t", na_rep="")
+        """Add a table with its caption (significant digits: :func:`mjstats._format.number`)."""
+        body = df.to_html(index=False, formatters=formatters(df), border=0, classes="t",
+                          na_rep="")
         self.parts.append(("table", body, caption))
 
     def image(self, ctx: Context, ax, name: str, caption: str) -> None:
@@ -83,15 +83,6 @@ class Section:
         plt.close(ax.figure)
         self.parts.append(("figure", f'<img src="{html.escape(name)}" '
                                      f'alt="{html.escape(caption)}">', caption))
-
-
-def _fmt(x) -> str:
-    """A float in the report's tables: four significant digits, plain notation when readable."""
-    if pd.isna(x):
-        return ""
-    if x == 0 or 1e-4 <= abs(x) < 1e6:
-        return f"{x:.4g}" if abs(x) >= 1e-3 or x == 0 else f"{x:.2e}"
-    return f"{x:.3e}"
 
 
 def _versions() -> dict[str, str]:
@@ -152,21 +143,19 @@ GAME_RULES = ("sichuan", "sichuan-app", "guangan", "liuzhou")
 def section_games(ctx: Context) -> Section:
     """Whole hands under each rule set: patterns, value, waits, turns, payoffs, balance."""
     import mjstats as mj
-    from mjstats.sim.simulate import simulate
+    from mjstats.sim.simulate import CHUNK
 
     sec = Section("Whole games 对局模拟")
-    results = {}
-    skipped = []
-    for rules in GAME_RULES:
-        try:
-            results[rules] = simulate(rules, games=ctx.games, seed=ctx.seed, records=False,
-                                      progress=ctx.progress)
-        except mj.MjStatsError as e:  # a rule set the engine does not play yet
-            skipped.append(f"{rules}: {e}")
-    sec.text(f"{ctx.games:,} hands per rule set, four 'efficiency' bots, seed {ctx.seed}. "
-             f"Intervals are 95% (Wilson for proportions, normal for means).")
-    for note in skipped:
-        sec.text(f"Not simulated: {note}")
+    # one compare run: each rule set's hands are those of its own simulate on the
+    # seed, and the paired differences with the first come with them; chunks of
+    # about 1/32 of the run give the convergence check its points
+    chunk = max(CHUNK, ctx.games // CONVERGENCE_POINTS // CHUNK * CHUNK)
+    comparison = mj.compare(list(GAME_RULES), ctx.games, seed=ctx.seed, records=False,
+                            progress=ctx.progress, chunk=chunk)
+    results = dict(comparison)
+    sec.text(f"{ctx.games:,} hands per rule set, four 'efficiency' bots, seed {ctx.seed}, "
+             f"every rule set played on the hands of the same seeded chunks. Intervals are "
+             f"95% (Wilson for proportions, normal for means).")
     for rules, r in results.items():
         ctx.save(r.stats.to_frame(), f"game_stats_{rules}",
                  f"the exact sums of the {rules} run (every tally the tables are made from)")
@@ -207,7 +196,62 @@ def section_games(ctx: Context) -> Section:
     for k, b in bal.items():
         ctx.save(b.assign(rules=k), f"balance_{k}",
                  f"value against rarity of each pattern ({k})")
+    _paired(ctx, sec, comparison)
+    _convergence(ctx, sec, results)
     return sec
+
+
+CONVERGENCE_POINTS = 32
+"""About how many chunks the report's game runs are cut into: the points of its
+convergence check (the numbers do not depend on it)."""
+
+
+def _paired(ctx: Context, sec: Section, comparison) -> None:
+    """The paired comparison of the presets against the first: table, notes, how each pairs."""
+    from mjstats.results.compare import PAIRINGS
+
+    t = comparison.table()
+    first = next(iter(comparison))
+    rows = t[t["metric"].str.startswith("difference: ")]
+    ctx.save(t, "game_compare", f"headline figures of every rule set and the paired "
+                                f"differences with {first}")
+    plays = comparison.plays()
+    sec.text("Paired comparison: every rule set is played on the hands of the same seeded "
+             f"chunks as {first}, and each difference is taken hand by hand ("
+             + "; ".join(f"{k}: {v} — {PAIRINGS[v]}" for k, v in comparison.pairing.items()
+                         if v != "reference") + "). " + " ".join(
+                 f"{n}." for n in t.attrs["notes"]))
+    sec.table(rows, f"Paired differences with {first} (this rule set minus {first}, "
+                    f"{ctx.games:,} hands each; 95% interval from the sd of the per-hand or "
+                    f"per-win differences). Presets on the same hands have differences far "
+                    f"narrower than their own intervals; other tile sets deal other walls, so "
+                    f"theirs are those of independent samples, and values in other units are "
+                    f"not differenced.")
+    sec.table(plays, "How each rule set was played and paired with the first.")
+
+
+def _convergence(ctx: Context, sec: Section, results: dict) -> None:
+    """Running estimates of the headline figures and their convergence check."""
+    import mjstats as mj
+
+    conv = {k: r.convergence() for k, r in results.items()}
+    check = pd.concat([r.convergence_check().assign(rules=k) for k, r in results.items()],
+                      ignore_index=True)
+    check = check[["rules"] + [c for c in check.columns if c != "rules"]]
+    ctx.save(check, "game_convergence", "convergence check of each rule set's headline "
+                                        "estimates (halves, batch means)")
+    ctx.save(pd.concat([c.assign(rules=k) for k, c in conv.items()], ignore_index=True),
+             "game_running", "running estimates of value per hand and draw rate after "
+                             "each chunk, by rule set")
+    sec.table(check, f"Convergence check of the headline estimates ({ctx.games:,} hands per "
+                     f"rule set in {int(check['batches'].iloc[0])} chunks): the estimates of "
+                     f"the first and second half of the chunks and their difference in "
+                     f"standard errors (z_halves, |z| > 2 one time in twenty by chance), and "
+                     f"se_ratio, the standard error from the spread of the chunk means over "
+                     f"the interval's own (about 1 when hands are independent).")
+    sec.image(ctx, mj.plot.plot_game_convergence(conv), "convergence.png",
+              "running estimate of value per hand as hands grow, with its 95% interval; "
+              "dashed: the final estimate")
 
 
 def section_daer(ctx: Context) -> Section:
@@ -216,7 +260,7 @@ def section_daer(ctx: Context) -> Section:
     from mjstats import daer
 
     sec = Section("Da Er 大贰")
-    st = daer.deal_study(ctx.deals, seed=ctx.seed)
+    st = daer.deal_study(ctx.deals, seed=ctx.seed, progress=ctx.progress)
     ctx.save(st.summary, "daer_summary", "Da Er dealt wins, exact beside Monte Carlo")
     ctx.save(st.patterns, "daer_patterns", "名堂 of the dealer's dealt winning hands")
     ctx.methods.append(f"Da Er: {ctx.deals:,} deals of daer-luzhou-mingtang (docs/rules/daer.md).")
@@ -230,6 +274,18 @@ def section_daer(ctx: Context) -> Section:
 
 
 COLUMNS = {
+    "first_half": "the estimate over the first half of the chunks",
+    "second_half": "the estimate over the second half of the chunks",
+    "z_halves": "(second_half - first_half) / its standard error",
+    "batches": "chunks the run was cut into",
+    "se_ratio": "standard error from the spread of the chunk means / the interval's own "
+                "(about 1 when hands are independent)",
+    "chunk": "chunk number, in hand order",
+    "same_hands": "every hand was won as under the first rule set",
+    "shared_with": "the rule sets played in the same engine run",
+    "run": "index of the engine run that played the rule set",
+    "pairing": "how the rule set's hands pair with the first's (same hands, same deals, "
+               "same seed, other walls)",
     "category": "the metric's class (a shanten value, a wait shape, ...)",
     "cells": "cells of the distribution after merging those expected below 5",
     "chi2": "Pearson's chi-square of the counts against the exact distribution",

@@ -11,8 +11,8 @@ from mjstats.report import write_report
 @pytest.fixture(scope="module")
 def report(tmp_path_factory):
     out = tmp_path_factory.mktemp("report")
-    return write_report(out, games=400, deals=131_072, seed=5, progress=False,
-                        command="mjstats report --games 400")
+    return write_report(out, games=1024, deals=131_072, seed=5, progress=False,
+                        command="mjstats report --games 1024")
 
 
 def test_report_files_and_provenance(report):
@@ -21,7 +21,7 @@ def test_report_files_and_provenance(report):
     assert len(images) >= 2
     for name in images:
         assert (report.parent / name).stat().st_size > 5000
-    assert "mjstats report --games 400" in page and "seed 5" in page and "numba" in page
+    assert "mjstats report --games 1024" in page and "seed 5" in page and "numba" in page
     df = pd.read_parquet(report.parent / "deal_study.parquet")
     assert set(df["tileset"]) == {"sichuan", "guangan", "liuzhou"}
     assert "@font-face" in page  # the page carries its own CJK glyphs
@@ -67,3 +67,22 @@ def test_report_contents_links_and_dictionary(report):
     for kind in ("Table", "Figure"):
         nums = [int(n) for n in re.findall(kind + r" (\d+)\. \S", page)]
         assert nums == list(range(1, len(nums) + 1)) and nums
+
+
+def test_report_pairs_the_presets_and_checks_convergence(report):
+    """The paired comparison (compare's table) and the convergence check are on the page
+    and in its data: the same figures as mj.compare and SimResult.convergence()."""
+    import mjstats as mj
+
+    page = report.read_text(encoding="utf-8")
+    assert "Paired differences with sichuan" in page and "Convergence check" in page
+    c = mj.compare(["sichuan", "sichuan-app", "guangan", "liuzhou"], 1024, seed=5, chunk=512)
+    saved = pd.read_parquet(report.parent / "game_compare.parquet")
+    pd.testing.assert_frame_equal(saved, c.table(), check_like=False)
+    assert "guangan against sichuan: no difference of values" in page
+    check = pd.read_parquet(report.parent / "game_convergence.parquet")
+    assert sorted(set(check["rules"])) == sorted(c) and (check["batches"] == 2).all()
+    mine = c["liuzhou"].convergence_check()
+    got = check[check["rules"] == "liuzhou"].drop(columns="rules").reset_index(drop=True)
+    pd.testing.assert_frame_equal(got, mine)
+    assert 'src="convergence.png"' in page

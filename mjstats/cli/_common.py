@@ -127,10 +127,9 @@ def announce_seed(args, folder: str = "out") -> None:
 
 def print_tables(sections) -> None:
     """Print ``(title, DataFrame)`` pairs as ``== title ==`` blocks."""
-    import pandas as pd
+    from mjstats._format import table_text
 
-    with pd.option_context("display.width", 200, "display.max_rows", 500):
-        for title, table in sections:
-            print(f"== {title} ==")
-            print(table.to_string(index=False))
-            print()
+    for title, table in sections:
+        print(f"== {title} ==")
+        print(table_text(table))
+        print()

@@ -52,9 +52,8 @@ def run(args) -> int:
 
 def deal_table(args):
     """The mahjong deal study of ``args``: printed, written to ``--table``; returned."""
-    import pandas as pd
-
     import mjstats as mj
+    from mjstats._format import table_text
     from mjstats.results.tables import write_table
     from mjstats.runner import connect
 
@@ -69,9 +68,8 @@ def deal_table(args):
             client.close()
     if args.table:
         write_table(df, args.table)
-    with pd.option_context("display.max_rows", 500, "display.width", 160):
-        cols = ["metric", "category", "count", "n", "estimate", "ci_low", "ci_high", "exact", "z"]
-        print(df[cols].to_string(index=False))
+    cols = ["metric", "category", "count", "n", "estimate", "ci_low", "ci_high", "exact", "z"]
+    print(table_text(df[cols]))
     rate = df.attrs["deals"] / max(df.attrs["seconds"], 1e-9)
     print(f"# {df.attrs['deals']:,} deals of {df.attrs['tileset']} in "
           f"{df.attrs['seconds']:.1f} s ({rate / 1e6:.2f} M deals/s)"

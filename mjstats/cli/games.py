@@ -75,9 +75,8 @@ def simulate(args) -> int:
 
 def compare(args) -> int:
     """Play the presets of ``args`` on the same hands and print the paired table."""
-    import pandas as pd
-
     import mjstats as mj
+    from mjstats._format import table_text
     from mjstats.runner import connect
 
     rules = [name for text in args.rules for name in text.split(",") if name.strip()]
@@ -86,9 +85,11 @@ def compare(args) -> int:
     res = mj.compare([name.strip() for name in rules], args.games, bots, args.seed,
                      out=args.out, resume=args.resume, client=connect(args.dask),
                      progress=not args.quiet, records=False)
-    with pd.option_context("display.width", 200, "display.max_rows", 500):
-        print(res.table().to_string(index=False))
-        print()
-        print("== runs: the presets played in one run, and how each pairs with the first ==")
-        print(res.plays().to_string(index=False))
+    t = res.table()
+    print(table_text(t))
+    for note in t.attrs.get("notes", ()):
+        print(f"# {note}")
+    print()
+    print("== runs: the presets played in one run, and how each pairs with the first ==")
+    print(table_text(res.plays()))
     return 0

@@ -69,9 +69,8 @@ def match(args) -> int:
 
 def ladder(args) -> int:
     """Play the ladder of ``args`` and print one row per step."""
-    import pandas as pd
-
     import mjstats as mj
+    from mjstats._format import table_text
     from mjstats.runner import connect
 
     announce_seed(args)
@@ -79,9 +78,7 @@ def ladder(args) -> int:
     lad = mj.ladder(_names(args.rules), args.games, args.seed, bots=bots, out=args.out,
                     resume=args.resume, client=connect(args.dask), progress=not args.quiet)
     t = lad.table()
-    with pd.option_context("display.width", 200, "display.max_rows", 500,
-                           "display.float_format", "{:.4g}".format):
-        print(f"== ladder: {args.games:,} deals per step, six seatings each; difference = "
-              f"points per hand of the upper bot minus the lower, paired by deal ==")
-        print(t.to_string(index=False))
+    print(f"== ladder: {args.games:,} deals per step, six seatings each; difference = "
+          f"points per hand of the upper bot minus the lower, paired by deal ==")
+    print(table_text(t))
     return 0

@@ -65,6 +65,7 @@ def register(sub) -> None:
 def run(args: argparse.Namespace) -> int:
     """Print the odds table of ``args.hand``."""
     import mjstats as mj
+    from mjstats._format import table_text
     from mjstats.discard.result import format_odds
 
     rules = rules_arg(args.rules, args.set) if args.rules else None
@@ -87,5 +88,5 @@ def run(args: argparse.Namespace) -> int:
         col = "p_ready" if args.objective == "ready" else "p_win"
         wide = c.pivot_table(index="t", columns=keys, values=col)
         print(f"\n{col} by draw t")
-        print(wide.to_string(float_format="{:.4f}".format))
+        print(table_text(wide, index=True))
     return 0

@@ -21,6 +21,7 @@ together (``C(4, s) * C(4, b)`` ways for ``s`` small and ``b`` big copies).
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 from fractions import Fraction
 from math import comb
@@ -30,7 +31,7 @@ import pandas as pd
 
 from mjstats._checks import count
 from mjstats._jit import kernel, parallel_kernel, prange
-from mjstats.core.rng import SeedLike, _pick_to, chunk_states
+from mjstats.core.rng import SeedLike, _pick_to, chunk_states, seed_sequence
 from mjstats.daer.groups import MAX_GROUPS, MAX_READINGS
 from mjstats.daer.hu import N_CTX, N_PATTERNS, _best, _instant
 from mjstats.daer.rules import PATTERN_NAMES_EN, PATTERN_NAMES_ZH, DaErRules, Pattern
@@ -170,6 +171,7 @@ def deal_study(
     seed: SeedLike = None,
     rules: str | DaErRules = "daer-luzhou-mingtang",
     chunk: int = 10_000,
+    progress: bool = False,
 ) -> DealStudy:
     """Deal ``n_deals`` times and tabulate instant wins and the dealer's dealt wins.
 
@@ -183,6 +185,9 @@ def deal_study(
         Rule set that chooses the best reading and the level.
     chunk : int
         Deals per seeded chunk.
+    progress : bool
+        Show a progress bar on standard error (deals per second, the time left;
+        the compilation of the kernel named and not counted), as every study's.
 
     Returns
     -------
@@ -194,18 +199,18 @@ def deal_study(
     >>> int(st.summary.set_index("metric").loc["dealer_instant", "n"])
     2000
     """
+    from mjstats.runner import run_chunks
+
     n_deals = count(n_deals, "n_deals", minimum=1)
     chunk = count(chunk, "chunk", minimum=1)
     r = _rules(rules)
     n_chunks = -(-n_deals // chunk)
-    states = chunk_states(seed, n_chunks)
-    counters = np.zeros((n_chunks, N_COUNTERS), dtype=np.int64)
-    hu_hist = np.zeros((n_chunks, MAX_HU), dtype=np.int64)
-    level_hist = np.zeros((n_chunks, MAX_LEVEL), dtype=np.int64)
-    pat_counts = np.zeros((n_chunks, N_PATTERNS), dtype=np.int64)
-    _deal_chunks(states, chunk, n_deals, r.params(), r.instant_win, r.instant_kan_counts_long,
-                 counters, hu_hist, level_hist, pat_counts)
-    tot = counters.sum(axis=0)
+    task = functools.partial(_deal_task, r, seed_sequence(seed), chunk)
+    per_task = chunk * max(1, n_chunks // PROGRESS_STEPS)
+    counters, hu_hist, level_hist, pat_counts = run_chunks(
+        task, n_deals, per_task, block=chunk, reduce=_add_counts, progress=progress,
+        desc=f"{r.name} deals", unit="deals")
+    tot = counters
     wins = int(tot[C_DEALER_WIN])
     p_dealer = instant_win_exact(DEALER_CARDS, r)
     p_player = instant_win_exact(PLAYER_CARDS, r)
@@ -232,20 +237,48 @@ def deal_study(
     has = ~np.isnan(ex)
     z[has] = z_score(summary["count"].to_numpy()[has], n_deals, ex[has])
     summary["z"] = z
-    hist = hu_hist.sum(axis=0)
+    hist = hu_hist
     hu_df = _wilson_frame(pd.DataFrame(
         [{"hu": h, "count": int(hist[h]), "n": wins} for h in np.flatnonzero(hist)],
         columns=["hu", "count", "n"]))
-    lev = level_hist.sum(axis=0)
+    lev = level_hist
     lev_df = _wilson_frame(pd.DataFrame(
         [{"level": v, "count": int(lev[v]), "n": wins} for v in np.flatnonzero(lev)],
         columns=["level", "count", "n"]))
-    pats = pat_counts.sum(axis=0)
+    pats = pat_counts
     pat_df = _wilson_frame(pd.DataFrame(
         [{"pattern": Pattern(p).name, "name_zh": PATTERN_NAMES_ZH[p],
           "name_en": PATTERN_NAMES_EN[p], "count": int(pats[p]), "n": wins}
          for p in range(N_PATTERNS) if p not in (Pattern.PINGHU, Pattern.PINGHU27)]))
     return DealStudy(summary, hu_df, lev_df, pat_df, r.name, n_deals)
+
+
+PROGRESS_STEPS = 40
+"""About how many runner tasks a Da Er deal study is cut into (each a run of whole
+seeded chunks), so that its progress bar moves; the numbers do not depend on it."""
+
+
+def _deal_task(r: DaErRules, ss: np.random.SeedSequence, chunk: int, start: int,
+               n: int) -> tuple[np.ndarray, ...]:
+    """Deals ``start .. start + n - 1`` (whole seeded chunks), summed (a runner task).
+
+    Returns the counters, the 胡 and level histograms and the pattern counts of
+    :func:`deal_study` over those deals.
+    """
+    k = -(-n // chunk)
+    states = chunk_states(ss, k, first=start // chunk)
+    counters = np.zeros((k, N_COUNTERS), dtype=np.int64)
+    hu_hist = np.zeros((k, MAX_HU), dtype=np.int64)
+    level_hist = np.zeros((k, MAX_LEVEL), dtype=np.int64)
+    pat_counts = np.zeros((k, N_PATTERNS), dtype=np.int64)
+    _deal_chunks(states, chunk, n, r.params(), r.instant_win, r.instant_kan_counts_long,
+                 counters, hu_hist, level_hist, pat_counts)
+    return tuple(a.sum(axis=0) for a in (counters, hu_hist, level_hist, pat_counts))
+
+
+def _add_counts(acc, part):
+    """Runner reducer of :func:`_deal_task`: the sums so far plus a task's."""
+    return part if acc is None else tuple(a + b for a, b in zip(acc, part, strict=True))
 
 
 def instant_win_exact(n_cards: int, rules: str | DaErRules = "daer-luzhou") -> Fraction:

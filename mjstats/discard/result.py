@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import cached_property
 
+from mjstats._format import signed, table_text
 from mjstats.tiles.tilesets import SUIT_NAMES_ZH, SUITS
 
 
@@ -139,7 +140,7 @@ def format_odds(r, rows: int | None = None) -> str:
     out = t[cols].copy()
     if table_model:
         out["table_d_payoff"] = [
-            f"{d:+.3f} [{lo:+.3f}, {hi:+.3f}]" for d, lo, hi in
+            f"{signed(d)} [{signed(lo)}, {signed(hi)}]" for d, lo, hi in
             zip(t["table_d_payoff"], t["table_d_payoff_lo"], t["table_d_payoff_hi"],
                 strict=True)]
     if "missing" in out:
@@ -153,11 +154,7 @@ def format_odds(r, rows: int | None = None) -> str:
         "table_p_win": "table P(win)", "table_payoff": "table payoff",
         "table_d_payoff": "vs best, paired (95%)",
     })
-    import pandas as pd
-
-    with pd.option_context("display.max_colwidth", 60, "display.width", 200,
-                           "display.float_format", "{:.4f}".format):
-        body = out.to_string(index=False)
+    body = table_text(out)
     for suit, why in info.get("fallback", {}).items():
         head += ("\n" if suit == "-" else f"\n缺 {suit} {SUIT_NAMES_ZH[SUITS.index(suit)]}: ") + why
     for suit, why in info.get("skipped", {}).items():

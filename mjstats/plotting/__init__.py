@@ -15,6 +15,7 @@ from mjstats.plotting.daer import plot_daer_hu, plot_daer_patterns
 from mjstats.plotting.deals import plot_convergence, plot_deal_odds, plot_shanten
 from mjstats.plotting.games import (
     plot_fan_vs_rarity,
+    plot_game_convergence,
     plot_pattern_frequency,
     plot_payoff,
     plot_point_share,
@@ -34,6 +35,7 @@ __all__ = [
     "plot_daer_patterns",
     "plot_deal_odds",
     "plot_fan_vs_rarity",
+    "plot_game_convergence",
     "plot_odds",
     "plot_odds_values",
     "plot_pattern_frequency",

@@ -33,6 +33,7 @@ from mjstats.plotting.style import (
     group_label,
     legend,
     new_axes,
+    new_figure,
     offset,
     rule_set_label,
     same_groups,
@@ -387,6 +388,64 @@ def plot_win_turns(turns, ax=None):
     if any(groups[0]):
         legend(ax, own)
     return ax
+
+
+@chart
+def plot_game_convergence(convergence, metric: str = "value per hand"):
+    """Running estimate of a headline figure as hands grow, one panel per rule set.
+
+    Each panel (in its rule set's unit) draws the estimate over every hand up
+    to each chunk with its 95% band, and the final estimate as a dashed line:
+    an estimate that has settled wanders inside a band that narrows like
+    ``1 / sqrt(hands)``.
+
+    Parameters
+    ----------
+    convergence : DataFrame or mapping
+        ``SimResult.convergence()`` tables, one or ``{rule set: table}``.
+    metric : str
+        ``"value per hand"`` or ``"draw rate"``.
+
+    Returns
+    -------
+    matplotlib.figure.Figure
+        One Axes per rule set in ``fig.axes``.
+    """
+    maps = _as_map(convergence)
+    if metric not in ("value per hand", "draw rate"):
+        raise MjStatsError(f"metric must be 'value per hand' or 'draw rate', got {metric!r}")
+    n = len(maps)
+    cols = 1 if n == 1 else 2
+    rows = -(-n // cols)
+    fig = new_figure(COLUMN + 0.8 if cols == 1 else WIDE, 2.1 * rows + 0.7)
+    grid = fig.add_gridspec(rows, cols)
+    zh = {"value per hand": "每局得分", "draw rate": "流局率"}[metric]
+    for i, (rules, df) in enumerate(maps.items()):
+        _need(df, ["hands", "metric", "estimate", "ci_low", "ci_high"], "convergence")
+        d = df[df["metric"].astype(str).str.startswith(metric)]
+        ax = fig.add_subplot(grid[i // cols, i % cols])
+        x = d["hands"].to_numpy()
+        ax.fill_between(x, d["ci_low"], d["ci_high"], color=PALETTE[0], alpha=0.25, lw=0)
+        ax.plot(x, d["estimate"], color=PALETTE[0], marker="o", markersize=2.5)
+        if len(d):
+            ax.axhline(float(d["estimate"].iloc[-1]), color="black", lw=0.8, ls="--")
+        ax.set_xscale("log")
+        ax.set_xlabel(bilingual("局数", "hands") + " (log)")
+        label = str(d["metric"].iloc[0]) if len(d) else metric
+        unit = label[label.find("(") + 1:-1] if "(" in label else ""
+        ax.set_ylabel(wrap(bilingual(zh, metric) + (f" ({unit_label(unit)})" if unit else ""),
+                           24))
+        _title(ax, rules, int(x[-1]) if len(x) else None, "hands")
+    from matplotlib.lines import Line2D
+    from matplotlib.patches import Patch
+
+    handles = [Line2D([], [], color=PALETTE[0], marker="o", markersize=2.5,
+                      label=bilingual("累计估计", "running estimate")),
+               Patch(color=PALETTE[0], alpha=0.25, label=bilingual("95%区间", "95% interval")),
+               Line2D([], [], color="black", lw=0.8, ls="--",
+                      label=bilingual("最终估计", "final estimate"))]
+    return _finish_facets(fig, bilingual("收敛", f"convergence: {metric} as hands grow"),
+                          handles, ncol=3)
 
 
 _SEATS = {"dealer": "dealer", "next": "next seat", "opposite": "opposite seat",

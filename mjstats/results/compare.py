@@ -22,6 +22,8 @@ PAIRINGS = {
     "same deals": "play differs, the deals are the same shuffles; differences paired per deal",
     "same seed": "play differs and draws from the seeded stream, so the shuffles part after "
                  "the first hand of each seeded chunk; differences paired by hand number",
+    "other walls": "another tile set, so other deals: hand i of each is an independent deal; "
+                   "differences by hand number, with the interval of independent samples",
 }
 """What each value of :attr:`Comparison.pairing` means."""
 
@@ -37,7 +39,7 @@ class Comparison(dict):
         Da Er presets whose play is the same share one run, scored each way.
     pairing : dict of str to str
         For each label: ``"reference"`` (the first), ``"same hands"``,
-        ``"same deals"`` or ``"same seed"`` (:data:`PAIRINGS`).
+        ``"same deals"``, ``"same seed"`` or ``"other walls"`` (:data:`PAIRINGS`).
 
     Examples
     --------

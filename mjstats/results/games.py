@@ -19,6 +19,7 @@ import numpy as np
 import pandas as pd
 
 from mjstats._choices import BOT_NAMES
+from mjstats._format import number, table_text
 from mjstats.errors import MjStatsError
 from mjstats.results.gamestats import GameStats, pair_rows
 from mjstats.results.intervals import mean_interval, ratio_interval, wilson
@@ -238,7 +239,7 @@ def outcome_table(stats: GameStats, R=None) -> pd.DataFrame:
     chajiao = R is None or bool(R.missing_suit)
     add("drawn (查叫)" if chajiao else "drawn (no winner)", st.n("drawn"))
     for w in range(4):
-        add(f"{w} winners", st.n(f"winners/{w}"))
+        add(f"{w} winner" + ("" if w == 1 else "s"), st.n(f"winners/{w}"))
     add("一炮多响 (2+ winners on one tile)", st.n("multi"))
     add("抢杠 (kong robbed)", st.n("robbed"))
     add("any kong", st.n("kong_any"))
@@ -315,18 +316,22 @@ def compare_table(results: dict) -> pd.DataFrame:
     first one (presets of one region on one seed: equal win fingerprints,
     :mod:`mjstats.results.gamestats`).  Results of :func:`~mjstats.sim.simulate.compare`
     also carry the paired differences with the first preset (``pair/`` sums):
-    rows ``difference: value per win``, ``… per hand`` and ``… dealer edge`` give
-    the mean of ``this - first`` over the same hands with its 95% interval
-    (normal, from the paired sd), only where every hand was won alike
-    (``same_hands``); there the luck of the deal cancels and the interval is far
-    narrower than the two presets' own intervals.
+    rows ``difference: …`` give the mean of ``this - first`` with its 95%
+    interval (normal, from the sd of the paired differences).  Value per win
+    only where every hand was won alike (``same_hands``); value per hand and
+    dealer edge where the preset's unit is the first's, draw rate and winners
+    per hand always, hand ``i`` against hand ``i``.  On the same hands (or the
+    same deals) the luck of the deal cancels and the interval is far narrower
+    than the two presets' own intervals; on other tile sets the hands are
+    independent and the interval is that of two independent samples.  The
+    table's ``attrs["notes"]`` say which differences are left out and why.
     """
-    rows = []
-    first = None
+    rows, notes = [], []
+    first = first_name = first_rules = None
     for name, r in results.items():
         st = r.stats
         if first is None:
-            first = st
+            first, first_name, first_rules = st, name, r.rules
         same = (st.n("games") == first.n("games")
                 and st.n("fingerprint") == first.n("fingerprint"))
         vt = value_table(st, r.rules).set_index("metric")
@@ -334,12 +339,13 @@ def compare_table(results: dict) -> pd.DataFrame:
         bal = balance_table(st, r.rules)
         drawn = _prop(st.n("drawn"), st.n("games"))
         games = st.n("games")
+        w = np.arange(5)
+        nw = np.array([st.n(f"winners/{k}") for k in w])
+        wm, _, wlo, whi = mean_interval(games, st.n("winners_sum"), int((w * w * nw).sum()))
         rows_r = [
             {"metric": "draw rate", "estimate": drawn[0], "ci_low": drawn[1],
              "ci_high": drawn[2]},
-            {"metric": "winners per hand",
-             "estimate": st.n("winners_sum") / games if games else np.nan,
-             "ci_low": np.nan, "ci_high": np.nan},
+            {"metric": "winners per hand", "estimate": wm, "ci_low": wlo, "ci_high": whi},
         ]
         for metric, label in (("per win", f"value per win ({r.rules.unit})"),
                               ("per hand", f"value per hand ({r.rules.unit})"),
@@ -352,13 +358,18 @@ def compare_table(results: dict) -> pd.DataFrame:
         e = pt.loc["dealer edge (dealer - others)"]
         rows_r.append({"metric": "dealer edge", "estimate": e["mean"], "ci_low": e["ci_low"],
                        "ci_high": e["ci_high"]})
-        rows_r += _pair_rows(st, r.rules, won_alike(first, st))
+        pr, note = _pair_rows(st, r.rules, first_rules, won_alike(first, st))
+        rows_r += pr
+        if note:
+            notes.append(f"{name} against {first_name}: {note}")
         for _, b in bal.iterrows():
             rows_r.append({"metric": f"point share {b['zh']}", "estimate": b["point_share"],
                            "ci_low": np.nan, "ci_high": np.nan})
         rows += [dict(rules=name, same_hands=same, **x) for x in rows_r]
-    return pd.DataFrame(rows, columns=["rules", "metric", "estimate", "ci_low", "ci_high",
-                                       "same_hands"])
+    out = pd.DataFrame(rows, columns=["rules", "metric", "estimate", "ci_low", "ci_high",
+                                      "same_hands"])
+    out.attrs["notes"] = notes
+    return out
 
 
 def won_alike(first: GameStats, st: GameStats) -> bool:
@@ -375,24 +386,138 @@ def won_alike(first: GameStats, st: GameStats) -> bool:
     return same
 
 
-def _pair_rows(st: GameStats, R, ok: bool) -> list[dict]:
-    """Paired-difference rows of :func:`compare_table` (none without ``pair/`` sums)."""
-    return pair_rows(st, [("win", f"value per win ({R.unit})", 1, ok),
-                          ("hand", f"value per hand ({R.unit})", 1, ok),
-                          ("edge3", "dealer edge", 3, ok)])
+def _pair_rows(st: GameStats, R, R0, alike: bool) -> tuple[list[dict], str]:
+    """Paired-difference rows of :func:`compare_table` and why any are left out.
+
+    None without ``pair/`` sums (the first preset).  Draw rate and winners per
+    hand always (no unit); value per hand and dealer edge when the preset's
+    unit is the first's (a difference of 倍 and 颗 means nothing); value per win
+    only when every hand was won alike (otherwise the wins are not the same).
+    """
+    if not any(k.startswith("pair/") for k in st):
+        return [], ""
+    same_unit = R.unit == R0.unit
+    metrics = [("win", f"value per win ({R.unit})", 1, True)] if same_unit and alike else []
+    if same_unit:
+        metrics += [("hand", f"value per hand ({R.unit})", 1, True),
+                    ("edge3", "dealer edge", 3, True)]
+    metrics += [("drawn", "draw rate", 1, True), ("winners", "winners per hand", 1, True)]
+    note = ""
+    if not same_unit:
+        note = (f"no difference of values: its unit {R.unit} is not {R0.unit}; draw rate and "
+                f"winners per hand paired by hand number")
+    elif not alike:
+        note = ("no difference per win: its hands were not won alike; per-hand differences "
+                "paired by hand number")
+    return pair_rows(st, metrics), note
 
 
 def summary_text(r) -> str:
     """Every table of a :class:`~mjstats.sim.simulate.SimResult` as text."""
     parts = [f"{r.rules.name} ({r.rules.name_zh}): {r.n_games:,} hands, bots {', '.join(r.bots)}"]
-    with pd.option_context("display.width", 200, "display.max_rows", 500,
-                           "display.float_format", "{:.4g}".format):
-        for title, t in (("outcomes", r.outcomes()), ("values", r.fan()),
-                         ("patterns", r.patterns().query("wins > 0")),
-                         ("waits at win", r.waits()), ("payoff", r.payoff()),
-                         ("balance", r.balance()), ("win turn", r.turns())):
-            parts.append(f"\n== {title} ==\n{t.to_string(index=False)}")
+    for title, t in (("outcomes", r.outcomes()), ("values", r.fan()),
+                     ("patterns", r.patterns().query("wins > 0")),
+                     ("waits at win", r.waits()), ("payoff", r.payoff()),
+                     ("balance", r.balance()), ("win turn", r.turns())):
+        parts.append(f"\n== {title} ==\n{table_text(t)}")
     b = r.balance()
-    parts.append(f"\nseat result variance {b.attrs['seat_variance']:.4g} "
-                 f"(sd {b.attrs['seat_sd']:.4g}) {r.rules.unit}^2")
+    parts.append(f"\nseat result variance {number(b.attrs['seat_variance'])} "
+                 f"(sd {number(b.attrs['seat_sd'])}) {r.rules.unit}^2")
     return "\n".join(parts)
+
+
+# ----------------------------------------------------------------- convergence
+
+CHUNK_KEYS = ("games", "drawn", "hand_val_sum", "hand_val_sq")
+"""The sums of each runner chunk kept for :func:`convergence_table` (hands, drawn
+hands, sum and sum of squares of a hand's win values)."""
+
+
+def chunk_row(st: GameStats) -> dict[str, int]:
+    """The :data:`CHUNK_KEYS` sums of one chunk's stats."""
+    return {k: st.n(k) for k in CHUNK_KEYS}
+
+
+def chunk_frame(rows: list[dict[str, int]]) -> pd.DataFrame:
+    """Chunk rows (:func:`chunk_row`) in hand order as a frame with :data:`CHUNK_KEYS` columns."""
+    return pd.DataFrame(rows, columns=list(CHUNK_KEYS), dtype="int64")
+
+
+def _convergence_metrics(R) -> tuple[tuple[str, str], ...]:
+    return ((f"value per hand ({R.unit})", "hand_val"), ("draw rate", "drawn"))
+
+
+def _estimate(n, c: pd.Series | dict, key: str) -> tuple[float, float, float, float]:
+    """Estimate, its standard error and 95% interval of ``key`` from sums over ``n`` hands."""
+    if key == "drawn":
+        p, lo, hi = _prop(c["drawn"], n)
+        return p, (np.sqrt(p * (1 - p) / n) if n else np.nan), lo, hi
+    m, sd, lo, hi = mean_interval(n, c["hand_val_sum"], c["hand_val_sq"])
+    return m, (sd / np.sqrt(n) if n > 1 else np.nan), lo, hi
+
+
+def convergence_table(chunks: pd.DataFrame, R) -> pd.DataFrame:
+    """Running estimates of value per hand and draw rate after each chunk, with 95% intervals.
+
+    One row per chunk and metric: ``hands`` played so far, ``estimate``,
+    ``ci_low``, ``ci_high`` (value per hand: normal from the exact sums; draw
+    rate: Wilson), over every hand up to that chunk; :func:`convergence_check`
+    sums it up.
+
+    Examples
+    --------
+    >>> from types import SimpleNamespace
+    >>> c = chunk_frame([{"games": 100, "drawn": 20, "hand_val_sum": 400, "hand_val_sq": 2600},
+    ...                  {"games": 100, "drawn": 30, "hand_val_sum": 500, "hand_val_sq": 3300}])
+    >>> t = convergence_table(c, SimpleNamespace(unit="倍"))
+    >>> t[t["metric"] == "draw rate"][["hands", "estimate"]].to_numpy().tolist()
+    [[100.0, 0.2], [200.0, 0.25]]
+    """
+    cum = chunks.cumsum()
+    rows = []
+    for j, c in cum.iterrows():
+        n = int(c["games"])
+        for label, key in _convergence_metrics(R):
+            m, _se, lo, hi = _estimate(n, c, key)
+            rows.append({"chunk": int(j) + 1, "hands": n, "metric": label, "estimate": m,
+                         "ci_low": lo, "ci_high": hi})
+    return pd.DataFrame(rows, columns=["chunk", "hands", "metric", "estimate", "ci_low",
+                                       "ci_high"])
+
+
+def convergence_check(chunks: pd.DataFrame, R) -> pd.DataFrame:
+    """Whether the headline estimates have settled and their intervals are honest.
+
+    Per metric (value per hand, draw rate): the estimate over every hand with
+    its 95% interval; the estimates of the first and second half of the chunks
+    and ``z_halves``, their difference in standard errors (about N(0, 1) when
+    both halves estimate the same thing: |z| > 2 one time in twenty); and the
+    batch-means check over the ``batches`` chunks: ``se_ratio``, the standard
+    error from the spread of the chunk means (weighted by their hands,
+    ``K / (K - 1) * sum (n_j / N)^2 (m_j - m)^2``) over the interval's own, about
+    1 when the hands are independent (its sd about ``1 / sqrt(2 (K - 1))``), far
+    above 1 when they are not and the intervals are too narrow.
+    """
+    rows = []
+    tot = chunks.sum()
+    k = len(chunks)
+    half = (k + 1) // 2
+    n_all = int(tot["games"]) if k else 0
+    for label, key in _convergence_metrics(R):
+        m, se, lo, hi = _estimate(n_all, tot, key)
+        row = {"metric": label, "hands": n_all, "estimate": m, "ci_low": lo, "ci_high": hi,
+               "first_half": np.nan, "second_half": np.nan, "z_halves": np.nan,
+               "batches": k, "se_ratio": np.nan}
+        if k >= 2:
+            a, b = chunks.iloc[:half].sum(), chunks.iloc[half:].sum()
+            ma, sa, _, _ = _estimate(int(a["games"]), a, key)
+            mb, sb, _, _ = _estimate(int(b["games"]), b, key)
+            se_ab = np.hypot(sa, sb)
+            row.update(first_half=ma, second_half=mb,
+                       z_halves=(mb - ma) / se_ab if se_ab > 0 else np.nan)
+            n_j = chunks["games"].to_numpy(dtype=np.float64)
+            m_j = np.array([_estimate(int(c["games"]), c, key)[0] for _, c in chunks.iterrows()])
+            se_batch = np.sqrt(k / (k - 1) * np.sum((n_j / n_all) ** 2 * (m_j - m) ** 2))
+            row["se_ratio"] = se_batch / se if se > 0 else np.nan
+        rows.append(row)
+    return pd.DataFrame(rows)

@@ -295,9 +295,10 @@ def _fingerprint(game: np.ndarray, won: np.ndarray, tile: np.ndarray) -> int:
         return int(z.sum(dtype=np.uint64)) % FP_MOD
 
 
-PAIR_METRICS = ("win", "hand", "edge3")
-"""Paired differences kept by :func:`pair_stats`: the value of each win, the sum of a
-hand's win values, and three times the dealer edge of a hand."""
+PAIR_METRICS = ("win", "hand", "edge3", "drawn", "winners")
+"""Paired differences kept by :func:`pair_stats`: the value of each win (hands won
+alike), and per hand: the sum of its win values, three times its dealer edge, whether
+it was drawn (0/1) and its number of winners."""
 
 
 def pair_stats(seats_a: pd.DataFrame, hands_a: pd.DataFrame, seats_b: pd.DataFrame,
@@ -306,13 +307,16 @@ def pair_stats(seats_a: pd.DataFrame, hands_a: pd.DataFrame, seats_b: pd.DataFra
 
     Presets of one region that differ only in scoring play the same hands on the
     same seed (:func:`~mjstats.sim.simulate.compare`); a hand is *aligned* when
-    every seat won in the same order on the same tile under both.  Over the
-    aligned hands the keys are ``pair/hands``, ``pair/aligned`` and, for ``M`` in
-    :data:`PAIR_METRICS`, ``pair/M_n``, ``pair/M_dsum``, ``pair/M_dsq`` (count, sum
-    and sum of squares of the difference), from which
+    every seat won in the same order on the same tile under both.  The keys are
+    ``pair/hands``, ``pair/aligned`` and, for ``M`` in :data:`PAIR_METRICS`,
+    ``pair/M_n``, ``pair/M_dsum``, ``pair/M_dsq`` (count, sum and sum of squares
+    of the difference): ``win`` over the wins of aligned hands, the others over
+    every hand, hand ``i`` of ``b`` against hand ``i`` of ``a``.  From them
     :func:`mjstats.results.games.compare_table` gives the paired mean difference
-    and its interval: far narrower than two independent intervals, since the
-    luck of the deal cancels.
+    and its interval: far narrower than two independent intervals when the
+    presets play the same hands or deals, since the luck of the deal cancels,
+    and the interval of two independent samples when they do not (other tile
+    sets: hand ``i`` of each is then an independent draw).
 
     Examples
     --------
@@ -347,8 +351,11 @@ def pair_stats(seats_a: pd.DataFrame, hands_a: pd.DataFrame, seats_b: pd.DataFra
     va, vb = value(seats_a, won_a), value(seats_b, won_b)
     win = (won_a > 0) & same[:, None]
     diffs = {"win": (vb - va)[win],
-             "hand": (vb.sum(axis=1) - va.sum(axis=1))[same],
-             "edge3": (edge3(seats_b, hands_b) - edge3(seats_a, hands_a))[same]}
+             "hand": vb.sum(axis=1) - va.sum(axis=1),
+             "edge3": edge3(seats_b, hands_b) - edge3(seats_a, hands_a),
+             "drawn": (hands_b["drawn"].to_numpy().astype(np.int64)
+                       - hands_a["drawn"].to_numpy().astype(np.int64)),
+             "winners": (won_b > 0).sum(axis=1) - (won_a > 0).sum(axis=1)}
     for m in PAIR_METRICS:
         out = out + pair_sums(m, diffs[m])
     return out

@@ -22,6 +22,7 @@ from itertools import product
 import numpy as np
 import pandas as pd
 
+from mjstats._format import table_text
 from mjstats.results.gamestats import GameStats, pair_sums
 from mjstats.results.intervals import mean_interval
 
@@ -194,8 +195,7 @@ class MatchResult:
         head = (f"{self.rules.name}: {a} (A) against {b} (B), {self.n_deals:,} deals x "
                 f"{len(self.seatings)} seatings ({' '.join(self.seatings)}) = "
                 f"{self.n_hands:,} hands; points in {self.unit}")
-        with pd.option_context("display.width", 200):
-            return head + "\n" + self.table().to_string(index=False)
+        return head + "\n" + table_text(self.table())
 
 
 def match_table(m: MatchResult) -> pd.DataFrame:

@@ -56,6 +56,8 @@ _POW5 = np.array([5**i for i in range(9)], dtype=np.int64)
 EFFICIENCY = BOT_NAMES.index("efficiency")
 VALUE = BOT_NAMES.index("value")
 RANDOM = BOT_NAMES.index("random")
+DRAWS_FROM_STREAM = (RANDOM,)
+"""The bots whose choices draw from the run's seeded stream (and so move its shuffles)."""
 ZIMO = BOT_NAMES.index("zimo")
 
 

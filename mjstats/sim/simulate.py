@@ -35,10 +35,12 @@ from mjstats.core.rng import SeedLike, chunk_states, seed_sequence
 from mjstats.core.tables import tables
 from mjstats.errors import MjStatsError
 from mjstats.results.compare import Comparison
+from mjstats.results.games import chunk_frame, chunk_row
 from mjstats.results.gamestats import GameStats, game_stats, pair_stats
 from mjstats.rules.base import RuleSet
 from mjstats.rules.base import rules as _rules
 from mjstats.runner import RECORDS_UP_TO, KeptRows, split_parts
+from mjstats.sim import bots as B
 from mjstats.sim import engine as E
 from mjstats.sim import records as REC
 from mjstats.sim.bots import BOT_NAMES, bot_code
@@ -111,6 +113,10 @@ class SimResult(KeptRows):
         them as :attr:`hands` and :attr:`seats`.
     logs : list of GameLog
         Event logs of the first ``log`` hands.
+    chunks : DataFrame or None
+        The headline sums of each runner chunk in hand order
+        (:func:`mjstats.results.games.chunk_row`), from which
+        :meth:`convergence` follows the estimates as the hands grow.
     """
 
     rules: RuleSet
@@ -120,6 +126,7 @@ class SimResult(KeptRows):
     stats: GameStats
     records: tuple[pd.DataFrame, pd.DataFrame] | None = None
     logs: list[GameLog] = field(default_factory=list)
+    chunks: pd.DataFrame | None = None
     _records_hint = "pass records=True (mjstats simulate --records)"
 
     @property
@@ -137,6 +144,29 @@ class SimResult(KeptRows):
         from mjstats.results.games import pattern_table
 
         return pattern_table(self.stats, self.rules)
+
+    def convergence(self) -> pd.DataFrame:
+        """Running estimates of the headline figures, chunk by chunk, with 95% intervals.
+
+        :func:`mjstats.results.games.convergence_table` of :attr:`chunks`.
+        """
+        from mjstats.results.games import convergence_table
+
+        return convergence_table(self._chunks(), self.rules)
+
+    def convergence_check(self) -> pd.DataFrame:
+        """Halves and batch means of the headline estimates.
+
+        :func:`mjstats.results.games.convergence_check` of :attr:`chunks`.
+        """
+        from mjstats.results.games import convergence_check
+
+        return convergence_check(self._chunks(), self.rules)
+
+    def _chunks(self) -> pd.DataFrame:
+        if self.chunks is None:
+            raise MjStatsError("this result keeps no chunk sums (a single logged hand)")
+        return self.chunks
 
     def fan(self) -> pd.DataFrame:
         """Expected value per win and per hand."""
@@ -271,8 +301,10 @@ def games_task(rules: str, switches: dict, bots: tuple[int, ...], seed: np.rando
 def _gather(acc, part: dict[str, pd.DataFrame]):
     """Runner reducer: add the stats, keep the row frames when the chunk has them."""
     if acc is None:
-        acc = {"stats": GameStats(), "hands": [], "seats": []}
-    acc["stats"] = acc["stats"] + GameStats.from_frame(part["stats"])
+        acc = {"stats": GameStats(), "hands": [], "seats": [], "chunks": []}
+    st = GameStats.from_frame(part["stats"])
+    acc["stats"] = acc["stats"] + st
+    acc["chunks"].append(chunk_row(st))
     for k in ("hands", "seats"):
         if k in part:
             acc[k].append(part[k])
@@ -372,13 +404,14 @@ def simulate(rules: str | RuleSet = "sichuan", games: int | None = DEFAULT_GAMES
     acc = run_chunks(task, games, int(chunk), reduce=_gather, out=out, resume=resume,
                      client=client, meta=meta, progress=progress, desc=R.name,
                      unit="hands", block=CHUNK, first_part="stats")
-    acc = acc or {"stats": GameStats(), "hands": [], "seats": []}
+    acc = acc or {"stats": GameStats(), "hands": [], "seats": [], "chunks": []}
     rec = _records(R, acc) if records else None
     logs = []
     for g in range(0, log, BATCH):  # replays the first hands with their events
         logs += _play_batch(R, np.array(b, np.int64), ss, first_game + g,
                             min(BATCH, log - g), min(BATCH, log - g))[2]
-    return SimResult(R, games, tuple(BOT_NAMES[i] for i in b), ss, acc["stats"], rec, logs)
+    return SimResult(R, games, tuple(BOT_NAMES[i] for i in b), ss, acc["stats"], rec, logs,
+                     chunk_frame(acc["chunks"]))
 
 
 def play_hand(rules: str | RuleSet, wall, dealer: int = 0, bots="efficiency", que=None,
@@ -631,8 +664,11 @@ def compare(rules: list[str | RuleSet], games: int | None = DEFAULT_GAMES, bots=
     The :class:`~mjstats.results.compare.Comparison` returned is the dict of
     :class:`SimResult` by name; its ``runs`` hold each preset alone (one replay
     each) and its ``pairing`` says ``"same hands"`` for a preset whose every hand
-    was won as under the first, ``"same seed"`` otherwise; ``table()`` is
-    :func:`~mjstats.results.games.compare_table`.
+    was won as under the first, ``"same deals"`` for one dealt the same walls
+    (the same tile set, and no ``random`` bot drawing from the shuffles' stream),
+    ``"same seed"`` when a ``random`` bot makes the walls part, ``"other walls"``
+    for another tile set (hand ``i`` of each is then an independent deal);
+    ``table()`` is :func:`~mjstats.results.games.compare_table`.
 
     Parameters
     ----------
@@ -685,13 +721,21 @@ def compare(rules: list[str | RuleSet], games: int | None = DEFAULT_GAMES, bots=
     names = tuple(BOT_NAMES[i] for i in b)
     res = {}
     for i, (key, R) in enumerate(zip(keys, Rs, strict=True)):
-        a = acc[i] if acc else {"stats": GameStats(), "hands": [], "seats": []}
+        a = acc[i] if acc else {"stats": GameStats(), "hands": [], "seats": [], "chunks": []}
         res[key] = SimResult(R, games, names, ss, a["stats"],
-                             _records(R, a) if records else None, [])
+                             _records(R, a) if records else None, [], chunk_frame(a["chunks"]))
     from mjstats.results.games import won_alike
 
     first = res[keys[0]].stats
-    pairing = {key: "reference" if i == 0 else
-               "same hands" if won_alike(first, res[key].stats) else "same seed"
+    draws = bool(np.isin(b, B.DRAWS_FROM_STREAM).any())
+
+    def pairing_of(R, st):
+        if won_alike(first, st):
+            return "same hands"
+        if not np.array_equal(R.tileset.wall, Rs[0].tileset.wall):
+            return "other walls"
+        return "same seed" if draws else "same deals"
+
+    pairing = {key: "reference" if i == 0 else pairing_of(Rs[i], res[key].stats)
                for i, key in enumerate(keys)}
     return Comparison(res, tuple((key,) for key in keys), pairing)

@@ -36,7 +36,7 @@ GLYPH = ("missing from", "Glyph")
 def games():
     from mjstats.sim.simulate import simulate
 
-    return {r: simulate(r, games=1200, seed=4) for r in RULES}
+    return {r: simulate(r, games=1200, seed=4, chunk=512) for r in RULES}
 
 
 @pytest.fixture(scope="module")
@@ -79,6 +79,9 @@ CHARTS = {
                                                         metric="wait_live"),
     "plot_wait_shapes": lambda f: P.plot_wait_shapes(_tables(f["games"], "waits")),
     "plot_win_turns": lambda f: P.plot_win_turns(_tables(f["games"], "turns")),
+    "plot_game_convergence": lambda f: P.plot_game_convergence(_tables(f["games"], "convergence")),
+    "plot_game_convergence/one": lambda f: P.plot_game_convergence(
+        f["games"]["guangan"].convergence(), metric="draw rate"),
     "plot_deal_odds": lambda f: P.plot_deal_odds(f["deals"]),
     "plot_shanten": lambda f: P.plot_shanten(f["deals"], n_tiles=13, form="any"),
     "plot_convergence": lambda f: P.plot_convergence(

@@ -210,16 +210,70 @@ def test_compare_pairs_presets_on_the_same_hands():
     assert not t[t["rules"] == "sichuan"]["metric"].str.startswith("difference").any()
 
 
-def test_compare_pairs_only_hands_played_alike():
-    # guangan is another region: its hands are won differently, so no paired row
-    res = compare(["sichuan", "guangan"], games=CHUNK, seed=3)
+def _row(t, rules_name, metric):
+    r = t[(t["rules"] == rules_name) & (t["metric"] == metric)]
+    assert len(r) == 1, (rules_name, metric)
+    return r[["estimate", "ci_low", "ci_high"]].iloc[0].to_numpy(dtype=float)
+
+
+def test_compare_of_other_tile_sets_pairs_by_hand_number_without_values():
+    # guangan deals 120 tiles and counts 颗, sichuan 108 and 倍: hand i of each is an
+    # independent deal ("other walls"); the differences of values are left out (a
+    # difference of 倍 and 颗 means nothing), the unit-free ones are the exact
+    # differences of the two presets' own estimates
+    res = compare(["sichuan", "guangan"], games=2 * CHUNK, seed=3, records=True)
+    assert res.pairing["guangan"] == "other walls"
     st = res["guangan"].stats
-    assert st["pair/aligned"] < st["pair/hands"] == CHUNK
+    assert st["pair/aligned"] < st["pair/hands"] == 2 * CHUNK
     t = G.compare_table(res)
     diff = t[(t["rules"] == "guangan") & t["metric"].str.startswith("difference")]
-    assert len(diff) == 3 and diff["estimate"].isna().all()
+    assert diff["metric"].tolist() == ["difference: draw rate", "difference: winners per hand"]
+    assert np.isfinite(diff[["estimate", "ci_low", "ci_high"]].to_numpy()).all()
+    assert t.attrs["notes"] == ["guangan against sichuan: no difference of values: its unit 颗 "
+                                "is not 倍; draw rate and winners per hand paired by hand number"]
+    for metric in ("draw rate", "winners per hand"):
+        a, b = _row(t, "sichuan", metric), _row(t, "guangan", metric)
+        d = _row(t, "guangan", f"difference: {metric}")
+        assert d[0] == pytest.approx(b[0] - a[0], abs=1e-12)
+    # the rows' figures are the obvious pandas ones, hand i against hand i
+    wa = (res["sichuan"].seats["won"].to_numpy() > 0).reshape(-1, 4).sum(axis=1)
+    wb = (res["guangan"].seats["won"].to_numpy() > 0).reshape(-1, 4).sum(axis=1)
+    dw = wb - wa
+    half = Z95 * dw.std(ddof=1) / np.sqrt(dw.size)
+    assert _row(t, "guangan", "difference: winners per hand") == pytest.approx(
+        [dw.mean(), dw.mean() - half, dw.mean() + half], abs=1e-12)
+    m, sd = _naive_mean(wa)
+    assert _row(t, "sichuan", "winners per hand") == pytest.approx(
+        [m, m - Z95 * sd / np.sqrt(wa.size), m + Z95 * sd / np.sqrt(wa.size)], abs=1e-12)
     with pytest.raises(MjStatsError, match="distinct presets"):
         compare(["sichuan", "sichuan"], games=8)
+
+
+def test_compare_of_play_that_differs_pairs_by_deal():
+    # zimo bots pass wins on a discard unless the last four tiles force them (last4):
+    # without it they play on, so the hands part, but no bot draws random numbers and
+    # the tile set is the same, so every hand is dealt the same wall ("same deals")
+    other = rules("sichuan", last4=False)
+    n = 2 * CHUNK
+    res = compare(["sichuan", other], games=n, seed=2, bots="zimo", records=True)
+    key = list(res)[1]
+    assert res.pairing[key] == "same deals"
+    a = simulate("sichuan", games=64, seed=2, bots="zimo", log=64)
+    b = simulate(other, games=64, seed=2, bots="zimo", log=64)
+    assert all(np.array_equal(x.wall, y.wall) for x, y in zip(a.logs, b.logs, strict=True))
+    assert not a.seats["won"].equals(b.seats["won"])
+    t = G.compare_table(res)
+    assert [m for m in t.loc[t["rules"] == key, "metric"] if m.startswith("difference")] == [
+        "difference: value per hand (倍)", "difference: dealer edge", "difference: draw rate",
+        "difference: winners per hand"]
+    assert "no difference per win" in t.attrs["notes"][0]
+    # paired by deal, the interval of the per-hand difference is narrower than that of
+    # two independent samples (the two presets' own intervals added in quadrature)
+    d = _row(t, key, "difference: value per hand (倍)")
+    own = [_row(t, r, "value per hand (倍)") for r in res]
+    assert d[0] == pytest.approx(own[1][0] - own[0][0], abs=1e-12)
+    independent = np.hypot(*[(o[2] - o[1]) / 2 for o in own])
+    assert (d[2] - d[1]) / 2 < 0.75 * independent
 
 
 def test_compare_resumes_from_its_saved_chunks(tmp_path):

@@ -27,10 +27,17 @@ def test_compare_command(capsys):
     assert args.func(args) == 0
     out = capsys.readouterr().out
     assert "draw rate" in out and "guangan" in out
-    # sichuan-app is paired with sichuan on the same hands: its difference rows are filled
+    # sichuan-app is paired with sichuan on the same hands: its five difference rows are filled
     diff = [ln for ln in out.splitlines() if "sichuan-app" in ln and "difference" in ln]
-    assert len(diff) == 3 and not any(ln.rstrip().endswith("NaN False") for ln in diff)
-    assert all(ln.split()[-1] == "True" for ln in diff)
+    assert len(diff) == 5 and all(ln.split()[-1] == "True" for ln in diff)
+    assert all(len(ln.split()) >= 7 for ln in diff)  # estimate, ci_low, ci_high all printed
+    # guangan counts in 颗, sichuan in 倍: only the unit-free differences, and a note says why
+    diff = [ln.split() for ln in out.splitlines() if ln.split()[:2] == ["guangan", "difference:"]]
+    assert [" ".join(d[2:-4]) for d in diff] == ["draw rate", "winners per hand"]
+    assert all(x != "NaN" for d in diff for x in d)
+    assert "# guangan against sichuan: no difference of values: its unit 颗 is not 倍" in out
+    # one number format: four significant digits, never six fixed decimals
+    assert "0.000000" not in out and "e+00" not in out
 
 
 @pytest.mark.slow
