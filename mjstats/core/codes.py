@@ -52,11 +52,24 @@ def _pick(i, a0, a1, a2, a3):
 @inline_kernel
 def _codes(counts):
     """The four part codes and the tile count in one pass: ``(c0, c1, c2, c3, n)``."""
+    c0, c1, c2, c3, n, _ = _codes_checked(counts)
+    return c0, c1, c2, c3, n
+
+
+@inline_kernel
+def _codes_checked(counts):
+    """:func:`_codes` and, in the same pass, whether every count lies in 0..4.
+
+    Returns ``(c0, c1, c2, c3, n, ok)``.  The check is a few vectorised
+    compares; a caller that does not read ``ok`` pays nothing for it (the
+    compiler drops it).
+    """
     c0 = 0
     c1 = 0
     c2 = 0
     c3 = 0
     n = 0
+    bad = False
     for r in range(9):
         a = np.int64(counts[r])
         b = np.int64(counts[9 + r])
@@ -66,25 +79,25 @@ def _codes(counts):
         c1 += b * w
         c2 += c * w
         n += a + b + c
+        bad |= (np.uint64(a) > 4) | (np.uint64(b) > 4) | (np.uint64(c) > 4)
     for r in range(7):
         d = np.int64(counts[27 + r])
         c3 += d * _POW5[r]
         n += d
-    return c0, c1, c2, c3, n
+        bad |= np.uint64(d) > 4  # a negative count wraps to a huge one
+    return c0, c1, c2, c3, n, not bad
 
 
 @inline_kernel
 def _counts_ok(counts, sizes):
     """Whether every count lies in 0..4 and the total ``n <= 14`` has bit ``n % 3`` of ``sizes``."""
     n = 0
-    lo = 0
-    hi = 0
+    bad = False
     for k in range(34):  # no early exit: the loop vectorises
         c = np.int64(counts[k])
         n += c
-        lo = min(lo, c)
-        hi = max(hi, c)
-    return lo >= 0 and hi <= 4 and n <= MAX_CONCEALED and (sizes >> (n % 3)) & 1 == 1
+        bad |= np.uint64(c) > 4  # a negative count wraps to a huge one
+    return not bad and n <= MAX_CONCEALED and (sizes >> (n % 3)) & 1 == 1
 
 
 @noref_kernel
@@ -171,11 +184,17 @@ def as_hand(hand, tileset: str | TileSet | None = None, sizes: str = "hand") -> 
     return counts
 
 
-def as_hands(hands) -> np.ndarray:
-    """Return a batch ``(n, 34)`` of count vectors as a contiguous ``int8`` array (checked)."""
+def as_hands(hands, checked: bool = True) -> np.ndarray:
+    """Return a batch ``(n, 34)`` of count vectors as a contiguous ``int8`` array.
+
+    ``checked``: every count must lie in 0..4 (two passes over the batch); a
+    kernel that checks each row itself (:func:`_counts_ok`) passes ``False`` and
+    calls ``as_hands`` again for the message when it rejects a row.  A value
+    that ``int8`` cannot hold is refused either way.
+    """
     arr = np.asarray(hands)
     if arr.ndim != 2 or arr.shape[1] != N_KINDS:
         raise HandError(f"a batch of hands has shape (n, {N_KINDS}), got {arr.shape}")
-    if arr.size and (arr.min() < 0 or arr.max() > 4):
+    if (checked or arr.dtype != np.int8) and arr.size and (arr.min() < 0 or arr.max() > 4):
         raise HandError("every count in a batch must lie in 0..4")
     return np.ascontiguousarray(arr, dtype=np.int8)

@@ -10,23 +10,44 @@ standard target has ``4 - k`` melds and a pair; seven pairs needs ``n >= 13``.
 
 from __future__ import annotations
 
+import functools
+from typing import NamedTuple
+
 import numpy as np
 
-from mjstats._jit import Entry, inline_kernel, noref_kernel, parallel_kernel, prange
+from mjstats._jit import Entry, inline_kernel, kernel, noref_kernel, parallel_kernel, prange
 from mjstats.core.codes import (
     MAX_CONCEALED,
     REJECTED,
     SIZES,
     _codes,
+    _codes_checked,
     _counts_ok,
     as_hand,
     as_hands,
     plain,
 )
 from mjstats.core.complete import _form_code
-from mjstats.core.tables import MAX_MELDS, entry, tables
+from mjstats.core.tables import (
+    HONOR_CODES,
+    MAX_MELDS,
+    SUIT_CODES,
+    TABLE_VERSION,
+    cached,
+    entry,
+    tables,
+)
 from mjstats.errors import HandError
 from mjstats.tiles import parse
+
+HAND_SIZES = SIZES["hand"]
+"""The sizes :func:`shanten_many` accepts (3k+1 or 3k+2 tiles, at most 14), as a mask."""
+
+
+@inline_kernel
+def _is_hand_size(n):
+    """Whether ``n`` tiles can be a hand: 3k+1 or 3k+2, at most 14."""
+    return n <= MAX_CONCEALED and (HAND_SIZES >> (n % 3)) & 1 == 1
 
 NOT_APPLICABLE = 127
 """Shanten reported for seven pairs when the hand has exposed melds."""
@@ -79,6 +100,97 @@ def _overlap_m(c0, c1, c2, c3, M, T):
     if c3 != 0:
         b = _conv(b, T.honor[c3], M) if c2 != 0 else T.honor[c3]
     return _final(a, b, M)
+
+
+
+class Overlap4(NamedTuple):
+    """Shanten of a 13- or 14-tile hand (four melds and a pair) in five lookups.
+
+    A suit has only 126 distinct table rows and the honors 55, the max-plus
+    product of two suits' rows 180 distinct values and of a suit's and the
+    honors' 165; so the whole computation of :func:`_overlap_codes` at ``M = 4``
+    is tabulated: each part's code to its row's index, two pairs of indices to
+    the index of their product, and the two products to the overlap.  Each
+    part's key also carries what seven pairs needs.  About 4 MB in all, against
+    the 15.6 MB of packed suit rows that four random lookups would touch, and
+    no arithmetic beyond the codes.
+
+    Attributes
+    ----------
+    suit_key : ndarray, uint16, shape (5**9,)
+        For each suit code: its row's index among the distinct suit rows (bits
+        0-7), ``min(pairs, 7)`` (bits 8-10, a kind held four times is two
+        pairs) and the kinds held an odd number of times (bits 11-14).
+    honor_key : ndarray, uint16, shape (5**7,)
+        The same for the honors.
+    suit_suit : ndarray, uint8, shape (suit rows, suit rows)
+        Index of the product of two suit rows (melds up to 4) among its distinct values.
+    suit_honor : ndarray, uint8, shape (suit rows, honor rows)
+        The same for a suit row and an honor row.
+    final : ndarray, int8, shape (suit-suit products, suit-honor products)
+        The largest overlap with four melds and one pair.
+    """
+
+    suit_key: np.ndarray
+    honor_key: np.ndarray
+    suit_suit: np.ndarray
+    suit_honor: np.ndarray
+    final: np.ndarray
+
+
+@kernel
+def _pairwise(a, b, M, combine, out):
+    """``out[i, j] = combine(a[i], b[j], M)`` for every pair of packed rows.
+
+    ``combine`` is :func:`_conv` (their max-plus product) or :func:`_final` (the
+    overlap of four melds and a pair split between them).
+    """
+    for i in range(a.shape[0]):
+        for j in range(b.shape[0]):
+            out[i, j] = combine(a[i], b[j], M)
+    return out
+
+
+def _ids(values: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The distinct values and each value's index among them (fewer than 256)."""
+    uniq, inverse = np.unique(values, return_inverse=True)
+    if len(uniq) > 255:  # pragma: no cover - the tables have 180 at most
+        raise RuntimeError(f"{len(uniq)} distinct rows do not fit uint8 indices")
+    return uniq, inverse.astype(np.uint8).reshape(values.shape)
+
+
+def _keys(ids: np.ndarray, n_kinds: int) -> np.ndarray:
+    """:attr:`Overlap4.suit_key` from the row indices of every code of ``n_kinds`` kinds."""
+    codes = np.arange(ids.size, dtype=np.int64)
+    pairs = np.zeros(ids.size, dtype=np.int64)
+    odd = np.zeros(ids.size, dtype=np.int64)
+    for _ in range(n_kinds):
+        c = codes % 5
+        pairs += c // 2
+        odd += c % 2
+        codes //= 5
+    return (ids.astype(np.uint16) | (np.minimum(pairs, 7).astype(np.uint16) << 8)
+            | (odd.astype(np.uint16) << 11))
+
+
+@functools.cache
+def overlap4() -> Overlap4:
+    """The :class:`Overlap4` tables: from the disk cache, or built from :func:`tables` (~1 s)."""
+    return cached(f"overlap4-v{TABLE_VERSION}", Overlap4, _build_overlap4,
+                  lambda q: q.suit_key.shape == (SUIT_CODES,)
+                  and q.honor_key.shape == (HONOR_CODES,))
+
+
+def _build_overlap4() -> Overlap4:
+    T = tables()
+    suits, suit_id = _ids(T.suit)
+    honors, honor_id = _ids(T.honor)
+    ss, suit_suit = _ids(_pairwise(suits, suits, MAX_MELDS, _conv,
+                                   np.empty((len(suits), len(suits)), np.uint64)))
+    sh, suit_honor = _ids(_pairwise(suits, honors, MAX_MELDS, _conv,
+                                    np.empty((len(suits), len(honors)), np.uint64)))
+    final = _pairwise(ss, sh, MAX_MELDS, _final, np.empty((len(ss), len(sh)), np.int8))
+    return Overlap4(_keys(suit_id, 9), _keys(honor_id, 7), suit_suit, suit_honor, final)
 
 
 @noref_kernel
@@ -136,19 +248,10 @@ def _shanten(counts, form, T):
     return s if s < s7 else s7
 
 
-_HAND_SIZES = SIZES["hand"]
-
-
-@inline_kernel
-def _is_hand_size(n):
-    """Whether ``n`` tiles can be a hand: 3k+1 or 3k+2, at most 14."""
-    return n <= MAX_CONCEALED and (_HAND_SIZES >> (n % 3)) & 1 == 1
-
-
 @noref_kernel
 def _shanten_checked(counts, form, T):
     """:func:`_shanten` of unchecked counts, or :data:`REJECTED` if they are not a hand."""
-    if not _counts_ok(counts, _HAND_SIZES):
+    if not _counts_ok(counts, HAND_SIZES):
         return REJECTED
     return _shanten(counts, form, T)
 
@@ -157,43 +260,74 @@ _FACE = Entry(_shanten_checked, lambda: (np.zeros(34, np.int8), 0, tables()))
 
 
 @parallel_kernel
-def _shanten_many(hands, form, T, out):
+def _shanten_many(hands, form, T, Q, out):
     """Shanten of each row into ``out``; return the number of rows that are not a hand.
 
-    The rows' counts lie in 0..4 (:func:`~mjstats.core.codes.as_hands`); a row
-    whose size is not 3k+1 or 3k+2 (at most 14) gets :data:`REJECTED`.  The
-    size comes with the table codes, in the same pass (a row sum in numpy
-    costs a third of the kernel).  One loop per form: the branch stays out of
-    the hot loop.
+    A row with a count outside 0..4 or a size other than 3k+1 or 3k+2 (at most
+    14) gets :data:`REJECTED` (checked in the pass that makes the table codes,
+    before any table is read); a 13- or 14-tile hand is then
+    five lookups in ``Q`` (:class:`Overlap4`, seven pairs included), a smaller
+    one the max-plus product of its rows.  One loop per form: the branch stays
+    out of the hot loop.
     """
     rejected = 0
     if form == 0:
         for i in prange(hands.shape[0]):
-            c0, c1, c2, c3, n = _codes(hands[i])
-            if not _is_hand_size(n):
+            c0, c1, c2, c3, n, ok = _codes_checked(hands[i])
+            if not (ok and _is_hand_size(n)):
                 out[i] = REJECTED
                 rejected += 1
+            elif n >= 13:
+                out[i] = _quick(c0, c1, c2, c3, Q, 0)
             else:
                 out[i] = _standard_from_codes(c0, c1, c2, c3, n, T)
     elif form == 1:
         for i in prange(hands.shape[0]):
-            n = _codes(hands[i])[4]
-            if not _is_hand_size(n):
+            c0, c1, c2, c3, n, ok = _codes_checked(hands[i])
+            if not (ok and _is_hand_size(n)):
                 out[i] = REJECTED
                 rejected += 1
+            elif n >= 13:
+                out[i] = _quick(c0, c1, c2, c3, Q, 1)
             else:
-                out[i] = _shanten_seven_pairs(hands[i])
+                out[i] = NOT_APPLICABLE
     else:
         for i in prange(hands.shape[0]):
-            c0, c1, c2, c3, n = _codes(hands[i])
-            if not _is_hand_size(n):
+            c0, c1, c2, c3, n, ok = _codes_checked(hands[i])
+            if not (ok and _is_hand_size(n)):
                 out[i] = REJECTED
                 rejected += 1
+            elif n >= 13:
+                out[i] = _quick(c0, c1, c2, c3, Q, 2)
             else:
-                s = _standard_from_codes(c0, c1, c2, c3, n, T)
-                s7 = _shanten_seven_pairs(hands[i])
-                out[i] = s if s < s7 else s7
+                out[i] = _standard_from_codes(c0, c1, c2, c3, n, T)
     return rejected
+
+
+@inline_kernel
+def _quick(c0, c1, c2, c3, Q, form):
+    """Shanten of a 13- or 14-tile hand from its part codes by :class:`Overlap4`.
+
+    ``form`` 0 standard, 1 seven pairs, 2 the minimum (a constant at each call).
+    """
+    k0 = np.int64(Q.suit_key[c0])
+    k1 = np.int64(Q.suit_key[c1])
+    k2 = np.int64(Q.suit_key[c2])
+    k3 = np.int64(Q.honor_key[c3])
+    s = 99
+    if form != 1:
+        a = Q.suit_suit[k0 & 255, k1 & 255]
+        b = Q.suit_honor[k2 & 255, k3 & 255]
+        s = 3 * MAX_MELDS + 1 - np.int64(Q.final[a, b])
+    if form != 0:
+        pairs = ((k0 >> 8) & 7) + ((k1 >> 8) & 7) + ((k2 >> 8) & 7) + ((k3 >> 8) & 7)
+        odd = (k0 >> 11) + (k1 >> 11) + (k2 >> 11) + (k3 >> 11)
+        used = pairs if pairs < 7 else 7
+        rest = 7 - used
+        s7 = 13 - 2 * used - (odd if odd < rest else rest)
+        if form == 1 or s7 < s:
+            s = s7
+    return s
 
 
 def shanten(hand, form: str = "any", tileset=None) -> int:
@@ -253,9 +387,10 @@ def shanten_many(hands, form: str = "any") -> np.ndarray:
     [0, 0]
     """
     code = _form_code(form)
-    H = as_hands(hands)
+    H = as_hands(hands, checked=False)
     out = np.empty(H.shape[0], dtype=np.int8)
-    if _shanten_many(H, code, tables(), out):
+    if _shanten_many(H, code, tables(), overlap4(), out):
+        as_hands(H)  # a count outside 0..4: the batch's own message
         bad = int(np.flatnonzero(out == REJECTED)[0])
         raise HandError(f"row {bad} has {int(H[bad].sum())} tiles; "
                         f"a hand has 3k+1 or 3k+2 (<= 14)")

@@ -18,6 +18,7 @@ then cached as ``.npy`` files under ``$MJSTATS_CACHE`` (default
 
 from __future__ import annotations
 
+import functools
 import os
 from pathlib import Path
 from typing import NamedTuple
@@ -218,22 +219,29 @@ def cache_dir() -> Path:
     return Path(root) if root else Path.home() / ".cache" / "mjstats"
 
 
-_TABLES: Tables | None = None
-
-
+@functools.cache
 def tables() -> Tables:
     """Return the lookup tables, loading them from disk or building and caching them."""
-    global _TABLES
-    if _TABLES is not None:
-        return _TABLES
+    return cached(f"tables-v{TABLE_VERSION}", Tables, build_tables,
+                  lambda t: t.suit.shape == (SUIT_CODES,) and t.honor.shape == (HONOR_CODES,))
+
+
+def cached(prefix: str, kind, build, valid):
+    """The arrays of the NamedTuple ``kind`` from ``<prefix>-<field>.npy`` in :func:`cache_dir`.
+
+    Built by ``build()`` and saved there when a file is missing, unreadable or
+    fails ``valid`` (a read-only home still works: it builds every time);
+    returned read-only.  Each file is written whole under a temporary name and
+    then renamed, so a reader never sees half a file.
+    """
     folder = cache_dir()
-    paths = {f: folder / f"tables-v{TABLE_VERSION}-{f}.npy" for f in Tables._fields}
+    paths = {f: folder / f"{prefix}-{f}.npy" for f in kind._fields}
     try:
-        loaded = Tables(**{f: np.load(p) for f, p in paths.items()})
-        if loaded.suit.shape != (SUIT_CODES,) or loaded.honor.shape != (HONOR_CODES,):
+        loaded = kind(**{f: np.load(p) for f, p in paths.items()})
+        if not valid(loaded):
             raise ValueError("stale table cache")
     except (OSError, ValueError):
-        loaded = build_tables()
+        loaded = build()
         try:
             folder.mkdir(parents=True, exist_ok=True)
             for f, p in paths.items():
@@ -244,5 +252,4 @@ def tables() -> Tables:
             pass  # a read-only home still works, it just rebuilds next time
     for arr in loaded:
         arr.setflags(write=False)
-    _TABLES = loaded
-    return _TABLES
+    return loaded

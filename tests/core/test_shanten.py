@@ -120,3 +120,54 @@ def test_batch_matches_single_and_thread_count():
         numba.set_num_threads(before)
     assert (one == many).all()
     assert all(mj.shanten(H[i]) == one[i] for i in range(0, 20000, 997))
+
+
+def test_lookup_path_equals_the_table_product_for_every_form_and_size(rng):
+    """13- and 14-tile hands go through the Overlap4 lookups, smaller ones through the
+    max-plus product of the rows: both equal the per-hand kernel on every row, for
+    hands of every size, dealt ones and pair-heavy ones (seven pairs, quads)."""
+    from mjstats.core.shanten import _shanten
+    from mjstats.core.tables import tables
+
+    hands = [mj.deal(3000, ts, n, seed=n) for ts in ("sichuan", "liuzhou") for n in (13, 14)]
+    for n in range(1, 15):
+        w = rng.permuted(np.tile(np.arange(136), (2000, 1)), axis=1)[:, :n] // 4
+        hands.append(np.array([np.bincount(r, minlength=34) for r in w], dtype=np.int8))
+    pairs = []
+    for _ in range(3000):  # 13/14 tiles from few kinds: many pairs and quads
+        kinds = rng.choice(34, size=int(rng.integers(4, 9)), replace=False)
+        c = np.zeros(34, dtype=np.int8)
+        while c.sum() < 13 + int(rng.integers(0, 2)):
+            k = rng.choice(kinds)
+            c[k] += c[k] < 4
+        pairs.append(c)
+    hands.append(np.array(pairs))
+    H = np.concatenate([h for h in hands if len(h)])
+    H = H[H.sum(axis=1) % 3 != 0]
+    T = tables()
+    for code, form in enumerate(("standard", "seven_pairs", "any")):
+        got = mj.shanten_many(H, form=form)
+        want = np.array([_shanten(h, code, T) for h in H])
+        assert np.array_equal(got, want), form
+
+
+def test_lookup_tables_load_from_the_cache_as_built(tmp_path, monkeypatch):
+    import importlib
+
+    S = importlib.import_module("mjstats.core.shanten")
+    monkeypatch.setenv("MJSTATS_CACHE", str(tmp_path))
+    S.overlap4.cache_clear()
+    try:
+        built = S.overlap4()  # builds and saves
+        assert sorted(p.name for p in tmp_path.glob("overlap4-*.npy")) == sorted(
+            f"overlap4-v{S.TABLE_VERSION}-{f}.npy" for f in S.Overlap4._fields)
+        S.overlap4.cache_clear()
+        loaded = S.overlap4()
+    finally:
+        S.overlap4.cache_clear()
+    assert all(np.array_equal(a, b) for a, b in zip(built, loaded, strict=True))
+    assert loaded.suit_key.dtype == np.uint16 and not loaded.final.flags.writeable
+    # the keys carry each suit's pairs and odd kinds
+    code = sum(c * 5**r for r, c in enumerate([4, 2, 1, 0, 3, 0, 0, 0, 1]))
+    key = int(loaded.suit_key[code])
+    assert ((key >> 8) & 7, key >> 11) == (min(2 + 1 + 1, 7), 1 + 1 + 1)
