@@ -305,6 +305,12 @@ def _shanten_many(hands, form, T, Q, out):
 
 
 @inline_kernel
+def _overlap_keys(k0, k1, k2, k3, Q):
+    """The overlap with four melds and a pair from the parts' :class:`Overlap4` keys."""
+    return np.int64(Q.final[Q.suit_suit[k0 & 255, k1 & 255], Q.suit_honor[k2 & 255, k3 & 255]])
+
+
+@inline_kernel
 def _quick(c0, c1, c2, c3, Q, form):
     """Shanten of a 13- or 14-tile hand from its part codes by :class:`Overlap4`.
 
@@ -316,9 +322,7 @@ def _quick(c0, c1, c2, c3, Q, form):
     k3 = np.int64(Q.honor_key[c3])
     s = 99
     if form != 1:
-        a = Q.suit_suit[k0 & 255, k1 & 255]
-        b = Q.suit_honor[k2 & 255, k3 & 255]
-        s = 3 * MAX_MELDS + 1 - np.int64(Q.final[a, b])
+        s = 3 * MAX_MELDS + 1 - _overlap_keys(k0, k1, k2, k3, Q)
     if form != 0:
         pairs = ((k0 >> 8) & 7) + ((k1 >> 8) & 7) + ((k2 >> 8) & 7) + ((k3 >> 8) & 7)
         odd = (k0 >> 11) + (k1 >> 11) + (k2 >> 11) + (k3 >> 11)

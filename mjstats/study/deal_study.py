@@ -29,7 +29,7 @@ from mjstats._compiling import compile_seconds
 from mjstats._jit import kernel, parallel_kernel, prange
 from mjstats.core.complete import _complete_from_codes, _is_complete
 from mjstats.core.rng import SeedLike, _pick_to, chunk_states, seed_sequence
-from mjstats.core.shanten import _conv, _final
+from mjstats.core.shanten import _overlap_keys, overlap4
 from mjstats.core.tables import tables
 from mjstats.core.waits import _EN, _ZH, WaitShape, _shapes, _wait_mask
 from mjstats.errors import MjStatsError
@@ -96,18 +96,6 @@ def _sp_shanten(P, S):
     return 13 - 2 * used - (S if S < rest else rest)
 
 
-@kernel
-def _overlap_rows(r0, r1, r2, r3, c1, c3, M):
-    """:func:`mjstats.core.shanten._overlap_codes` from already loaded table rows."""
-    a = r0
-    if c1 != 0:
-        a = _conv(r0, r1, M)
-    b = r2
-    if c3 != 0:
-        b = _conv(r2, r3, M)
-    return _final(a, b, M)
-
-
 _GANCHANG = int(WaitShape.GANCHANG)
 
 
@@ -162,7 +150,7 @@ def _count_complete(c0, c1, c2, c3, T, row):
 
 
 @kernel
-def _study_chunk(wall, state, n_deals, full, T, row):
+def _study_chunk(wall, state, n_deals, full, T, Q, row):
     """Deal ``n_deals`` hands from ``wall`` (a private copy) and add the counters to ``row``."""
     cnt = np.zeros(34, dtype=np.int8)
     codes = np.zeros(4, dtype=np.int64)
@@ -182,12 +170,12 @@ def _study_chunk(wall, state, n_deals, full, T, row):
         _count_complete(c0, c1, c2, c3, T, row)
         P = ps[0]
         S = ps[1]
-        r0 = T.suit[c0]
-        r1 = T.suit[c1]
-        r2 = T.suit[c2]
-        r3 = T.honor[c3]
+        k0 = np.int64(Q.suit_key[c0])
+        k1 = np.int64(Q.suit_key[c1])
+        k2 = np.int64(Q.suit_key[c2])
+        k3 = np.int64(Q.honor_key[c3])
         # 14 tiles: M = 4 melds and a pair, shanten = 13 - overlap
-        s_std = 13 - _overlap_rows(r0, r1, r2, r3, c1, c3, 4)
+        s_std = 13 - _overlap_keys(k0, k1, k2, k3, Q)
         s_sp = _sp_shanten(P, S)
         row[SH14 + s_std + 1] += 1
         row[SH14 + SH_BINS + s_sp + 1] += 1
@@ -203,18 +191,14 @@ def _study_chunk(wall, state, n_deals, full, T, row):
         part = PART_OF[t]
         d = INC_OF[t]
         if part == 0:
-            c0 -= d
-            r0 = T.suit[c0]
+            k0 = np.int64(Q.suit_key[c0 - d])
         elif part == 1:
-            c1 -= d
-            r1 = T.suit[c1]
+            k1 = np.int64(Q.suit_key[c1 - d])
         elif part == 2:
-            c2 -= d
-            r2 = T.suit[c2]
+            k2 = np.int64(Q.suit_key[c2 - d])
         else:
-            c3 -= d
-            r3 = T.honor[c3]
-        s_std = 13 - _overlap_rows(r0, r1, r2, r3, c1, c3, 4)
+            k3 = np.int64(Q.honor_key[c3 - d])
+        s_std = 13 - _overlap_keys(k0, k1, k2, k3, Q)
         s_sp = _sp_shanten(P, S)
         s_any = min(s_std, s_sp)
         row[SH13 + s_std + 1] += 1
@@ -232,7 +216,7 @@ def _study_chunk(wall, state, n_deals, full, T, row):
 
 
 @parallel_kernel
-def _study_many(wall, states, first, n_total, chunk, full, T, out):
+def _study_many(wall, states, first, n_total, chunk, full, T, Q, out):
     """Chunks ``first + c`` for ``c`` in ``range(len(states))``; counters into ``out[c]``."""
     for c in prange(states.shape[0]):
         w = wall.copy()
@@ -242,7 +226,7 @@ def _study_many(wall, states, first, n_total, chunk, full, T, out):
         for j in range(out.shape[1]):
             out[c, j] = 0
         if n > 0:
-            _study_chunk(w, st, n, full, T, out[c])
+            _study_chunk(w, st, n, full, T, Q, out[c])
 
 
 def study_counts(tileset: str | TileSet, deals: int, seed: SeedLike = None,
@@ -311,7 +295,7 @@ def counts_task(tileset: str, study: str, seed, start: int, count: int) -> pd.Da
     nb = -(-count // CHUNK)
     out = np.zeros((nb, N_COUNTERS), dtype=np.int64)
     _study_many(ts.wall.copy(), chunk_states(seed, nb, first), first, start + count, CHUNK,
-                study == "full", tables(), out)
+                study == "full", tables(), overlap4(), out)
     return pd.DataFrame(out.sum(axis=0)[None, :], columns=[f"c{i}" for i in range(N_COUNTERS)])
 
 
