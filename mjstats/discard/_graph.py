@@ -150,7 +150,7 @@ def _shanten_row(row, other, n, pairs, odd, form, M):
 
 @inline_kernel
 def _fill_moved(c0, c1, c2, c3, h, step, n, pairs, odd, miss, form, dead, M, T, rows, out):
-    """:func:`_moved_shanten` for ``M`` melds (a constant at the common call: loops unrolled)."""
+    """:func:`_moved_shanten` for ``M`` melds from the table rows (hands with melds exposed)."""
     o0, o1, o2, o3 = _others(c0, c1, c2, c3, miss, M, T)
     _moved_rows(c0, c1, c2, c3, h, step, miss, T, rows)
     for k in range(34):
@@ -170,16 +170,64 @@ def _fill_moved(c0, c1, c2, c3, h, step, n, pairs, odd, miss, form, dead, M, T, 
         out[k] = _shanten_row(rows[k], _pick(p, o0, o1, o2, o3), n + step, pk, ok, form, M)
 
 
+@inline_kernel
+def _fill_moved4(c0, c1, c2, c3, h, step, n, pairs, odd, miss, form, dead, Q, out):
+    """:func:`_moved_shanten` of a hand moving to 13 or 14 tiles, by :class:`Overlap4` lookups.
+
+    The parts' row indices and the two products that a move leaves alone are
+    looked up once; a move in part ``p`` then costs its new code's key and two
+    lookups (the product of ``p`` with its partner, the overlap).
+    """
+    c0, c1, c2, c3 = _legal_codes(c0, c1, c2, c3, miss)
+    i0 = np.int64(Q.suit_key[c0]) & 255
+    i1 = np.int64(Q.suit_key[c1]) & 255
+    i2 = np.int64(Q.suit_key[c2]) & 255
+    i3 = np.int64(Q.honor_key[c3]) & 255
+    a01 = Q.suit_suit[i0, i1]
+    b23 = Q.suit_honor[i2, i3]
+    for k in range(34):
+        x = h[k]
+        if (step < 0 and x == 0) or (step > 0 and x >= 4):
+            out[k] = 127
+            continue
+        pk = pairs
+        ok = odd
+        if dead[k] == 0:
+            if (x % 2 == 1) == (step > 0):  # a pair made (odd count + 1) or broken (even - 1)
+                pk += step
+                ok -= step
+            else:
+                ok += step
+        p = _part(k)
+        s = 127
+        if form != 1:
+            if p == miss:  # its tiles never count: the part stays empty
+                ov = Q.final[a01, b23]
+            else:
+                code = _pick(p, c0, c1, c2, c3) + step * _POW5[k - 9 * p]
+                if p == 0:
+                    ov = Q.final[Q.suit_suit[np.int64(Q.suit_key[code]) & 255, i1], b23]
+                elif p == 1:
+                    ov = Q.final[Q.suit_suit[i0, np.int64(Q.suit_key[code]) & 255], b23]
+                elif p == 2:
+                    ov = Q.final[a01, Q.suit_honor[np.int64(Q.suit_key[code]) & 255, i3]]
+                else:
+                    ov = Q.final[a01, Q.suit_honor[i2, np.int64(Q.honor_key[code]) & 255]]
+            s = 13 - np.int64(ov)
+        out[k] = _with_seven_pairs(s, n + step, pk, ok, form)
+
+
 @noref_kernel
-def _moved_shanten(c0, c1, c2, c3, h, step, n, pairs, odd, miss, form, dead, T, rows, out):
+def _moved_shanten(c0, c1, c2, c3, h, step, n, pairs, odd, miss, form, dead, T, Q, rows, out):
     """Legal shanten of hand ``h`` after one tile of each kind more (``step`` 1) or less (-1).
 
     ``out[k]`` for every kind (127 where there is no such tile to remove, or no
     fifth copy to add); ``c0..c3, n, pairs, odd`` are :func:`_state_codes` of ``h``.
+    A move to 13 or 14 tiles (four melds and a pair) is :func:`_fill_moved4`.
     """
     M = (n + step - 1) // 3
     if M >= 4:
-        _fill_moved(c0, c1, c2, c3, h, step, n, pairs, odd, miss, form, dead, 4, T, rows, out)
+        _fill_moved4(c0, c1, c2, c3, h, step, n, pairs, odd, miss, form, dead, Q, out)
     else:
         _fill_moved(c0, c1, c2, c3, h, step, n, pairs, odd, miss, form, dead, M, T, rows, out)
 
@@ -305,7 +353,7 @@ class _Search(NamedTuple):
 
 @noref_kernel
 def _discards(ib, P, origin, dead, h, rows, sh, b_hand, b_info, tA, a_hand, a_info, nA,
-              eb_kind, eb_a, neB, T):
+              eb_kind, eb_a, neB, T, Q):
     """Expand 14-tile state ``ib``: its discard edges and the 13-tile states they leave.
 
     The arrays have room for 34 more states and edges (:func:`_room`).  Returns the
@@ -334,7 +382,7 @@ def _discards(ib, P, origin, dead, h, rows, sh, b_hand, b_info, tA, a_hand, a_in
             held_dead = True
             if first_dead < 0:
                 first_dead = k
-    _moved_shanten(c0, c1, c2, c3, h, -1, n, pairs, odd, P.miss, P.form, dead, T, rows, sh)
+    _moved_shanten(c0, c1, c2, c3, h, -1, n, pairs, odd, P.miss, P.form, dead, T, Q, rows, sh)
     for j in range(34):
         if h[j] == 0 or (held_dead and dead[j] == 0):
             continue
@@ -357,7 +405,8 @@ def _discards(ib, P, origin, dead, h, rows, sh, b_hand, b_info, tA, a_hand, a_in
 
 @noref_kernel
 def _draws(ia, P, origin, avail, dead, h, rows, sh, a_hand, a_info, tB, b_hand, b_info, nB,
-           ea_kind, ea_w, ea_b, ea_win, neA, w_val, w_pat, nW, values, sw, mt, mk, scratch, T):
+           ea_kind, ea_w, ea_b, ea_win, neA, w_val, w_pat, nW, values, sw, mt, mk, scratch, T,
+           Q):
     """Expand 13-tile state ``ia``: its draw edges, the 14-tile states and the wins they make.
 
     The arrays have room for 34 more states, edges and wins (:func:`_room`).
@@ -371,7 +420,7 @@ def _draws(ia, P, origin, avail, dead, h, rows, sh, a_hand, a_info, tB, b_hand, 
         return nB, neA, nW  # can never become ready in the draws left
     full = a_info[ia, 2] != 0
     c0, c1, c2, c3, n, pairs, odd = _state_codes(h, dead)
-    _moved_shanten(c0, c1, c2, c3, h, 1, n, pairs, odd, P.miss, P.form, dead, T, rows, sh)
+    _moved_shanten(c0, c1, c2, c3, h, 1, n, pairs, odd, P.miss, P.form, dead, T, Q, rows, sh)
     conc, buf, work, hits, best, info = scratch
     for k in range(34):
         w = avail[k] - h[k]
@@ -417,7 +466,7 @@ def _draws(ia, P, origin, avail, dead, h, rows, sh, a_hand, a_info, tB, b_hand, 
 @kernel
 def _build(root, origin, avail, dead, miss, form, improve, extra, objective, root_all,
            T_draws, max_states,
-           score_mode, family, values, sw, mt, mk, nm, flags, T):
+           score_mode, family, values, sw, mt, mk, nm, flags, T, Q):
     """Build the hand graph from ``root`` (14 tiles: a B root; 13: an A root).
 
     ``origin`` is the 14-tile input (distance counts tiles beyond it); ``avail``
@@ -510,7 +559,7 @@ def _build(root, origin, avail, dead, miss, form, improve, extra, objective, roo
                 eb_a = _room1(eb_a, neB + 34)
             b_start[ib] = neB
             nA, neB = _discards(ib, P, origin, dead, h, rows, sh, b_hand, b_info, tA, a_hand,
-                                a_info, nA, eb_kind, eb_a, neB, T)
+                                a_info, nA, eb_kind, eb_a, neB, T, Q)
             b_start[ib + 1] = neB
             ib += 1
             if nA + nB > max_states:
@@ -534,7 +583,7 @@ def _build(root, origin, avail, dead, miss, form, improve, extra, objective, roo
             a_start[ia] = neA
             nB, neA, nW = _draws(ia, P, origin, avail, dead, h, rows, sh, a_hand, a_info, tB,
                                  b_hand, b_info, nB, ea_kind, ea_w, ea_b, ea_win, neA, w_val,
-                                 w_pat, nW, values, sw, mt, mk, scratch, T)
+                                 w_pat, nW, values, sw, mt, mk, scratch, T, Q)
             a_start[ia + 1] = neA
             ia += 1
             if nA + nB > max_states:
@@ -552,13 +601,13 @@ def _build(root, origin, avail, dead, miss, form, improve, extra, objective, roo
 
 
 @kernel
-def _improvers(h, avail, dead, miss, form, T, out):
+def _improvers(h, avail, dead, miss, form, T, Q, out):
     """Live copies of every kind whose draw lowers the legal shanten of ``h`` into ``out``."""
     c0, c1, c2, c3, n, pairs, odd = _state_codes(h, dead)
     s = _legal_shanten(c0, c1, c2, c3, n, pairs, odd, miss, form, T)
     rows = np.zeros(34, dtype=np.uint64)
     sh = np.zeros(34, dtype=np.int64)
-    _moved_shanten(c0, c1, c2, c3, h, 1, n, pairs, odd, miss, form, dead, T, rows, sh)
+    _moved_shanten(c0, c1, c2, c3, h, 1, n, pairs, odd, miss, form, dead, T, Q, rows, sh)
     for k in range(34):
         w = avail[k] - h[k]
         if w > 0 and dead[k] == 0 and sh[k] < s:

@@ -16,6 +16,7 @@ from typing import NamedTuple
 import numpy as np
 
 from mjstats._checks import count, flag
+from mjstats.core.shanten import overlap4
 from mjstats.core.tables import tables
 from mjstats.discard import _dp, _graph
 from mjstats.discard.result import Odds
@@ -278,13 +279,13 @@ def odds(hand, rules=None, *, melds=None, visible=None, draws=None, dealer: bool
                 )
         G = _Graph(*_graph._build(hand8, hand8, avail, dead, miss, fm, 1 if improve else 0,
                                   extra, obj, root_all, T, max_states, score_mode, family,
-                                  values, sw, mt, mk, len(ms), flags, Tb))
+                                  values, sw, mt, mk, len(ms), flags, Tb, overlap4()))
         improved = improve
         if G.status != _graph.STATUS_OK and improve and fallback:
             # the improving search is too large: the fast mode's is far smaller
             G = _Graph(*_graph._build(hand8, hand8, avail, dead, miss, fm, 0, extra, obj,
                                       root_all, T, max_states, score_mode, family, values,
-                                      sw, mt, mk, len(ms), flags, Tb))
+                                      sw, mt, mk, len(ms), flags, Tb, overlap4()))
             improved = False
             if G.status == _graph.STATUS_OK:
                 fell_back[SUITS[miss] if miss >= 0 else "-"] = (
@@ -410,5 +411,5 @@ def _solve(G: _Graph, miss: int, h, as_is: bool, S: int, T: int, obj: int, publi
 def _lowering(h13, avail, dead, miss, fm, Tb) -> list[tuple[int, int]]:
     """Kinds whose draw lowers the legal shanten of a 13-tile hand, with their live copies."""
     out = np.zeros(N_KINDS, dtype=np.int64)
-    _graph._improvers(h13, avail, dead, miss, fm, Tb, out)
+    _graph._improvers(h13, avail, dead, miss, fm, Tb, overlap4(), out)
     return [(int(k), int(out[k])) for k in np.flatnonzero(out)]
