@@ -103,7 +103,7 @@ def _others(c0, c1, c2, c3, miss, M, T):
 
     With these, the standard shanten after one tile more or less in part ``p`` is
     one table row and one :func:`~mjstats.core.shanten._final` away
-    (:func:`_shanten_row`) instead of a full convolution per kind.
+    (:func:`_moved_shanten`) instead of a full convolution per kind.
     """
     c0, c1, c2, c3 = _legal_codes(c0, c1, c2, c3, miss)
     r0 = T.suit[c0]
@@ -140,44 +140,32 @@ def _moved_rows(c0, c1, c2, c3, h, step, miss, T, rows):
 
 
 @inline_kernel
-def _shanten_row(row, other, n, pairs, odd, form, M):
-    """Legal shanten from a moved part's table ``row`` (``other``: :func:`_others` of its part)."""
-    s = 127
-    if form != 1:
-        s = 3 * M + 1 - _final(row, other, M)
-    return _with_seven_pairs(s, n, pairs, odd, form)
+def _moved_tallies(x, step, dead, pairs, odd):
+    """Seven pairs' ``(pairs, odd kinds)`` after one tile more (``step`` 1) or less (-1).
 
-
-@inline_kernel
-def _fill_moved(c0, c1, c2, c3, h, step, n, pairs, odd, miss, form, dead, M, T, rows, out):
-    """:func:`_moved_shanten` for ``M`` melds from the table rows (hands with melds exposed)."""
-    o0, o1, o2, o3 = _others(c0, c1, c2, c3, miss, M, T)
-    _moved_rows(c0, c1, c2, c3, h, step, miss, T, rows)
-    for k in range(34):
-        x = h[k]
-        if (step < 0 and x == 0) or (step > 0 and x >= 4):
-            out[k] = 127
-            continue
-        pk = pairs
-        ok = odd
-        if dead[k] == 0:
-            if (x % 2 == 1) == (step > 0):  # a pair made (odd count + 1) or broken (even - 1)
-                pk += step
-                ok -= step
-            else:
-                ok += step
-        p = _part(k)
-        out[k] = _shanten_row(rows[k], _pick(p, o0, o1, o2, o3), n + step, pk, ok, form, M)
-
-
-@inline_kernel
-def _fill_moved4(c0, c1, c2, c3, h, step, n, pairs, odd, miss, form, dead, Q, out):
-    """:func:`_moved_shanten` of a hand moving to 13 or 14 tiles, by :class:`Overlap4` lookups.
-
-    The parts' row indices and the two products that a move leaves alone are
-    looked up once; a move in part ``p`` then costs its new code's key and two
-    lookups (the product of ``p`` with its partner, the overlap).
+    Of a kind held ``x`` times; a ``dead`` kind (of the missing suit) never counts.
     """
+    if dead != 0:
+        return pairs, odd
+    if (x % 2 == 1) == (step > 0):  # a pair made (odd count + 1) or broken (even - 1)
+        return pairs + step, odd - step
+    return pairs, odd + step
+
+
+@noref_kernel
+def _moved_shanten(c0, c1, c2, c3, h, step, n, pairs, odd, miss, form, dead, T, Q, rows, out):
+    """Legal shanten of hand ``h`` after one tile of each kind more (``step`` 1) or less (-1).
+
+    ``out[k]`` for every kind (127 where there is no such tile to remove, or no
+    fifth copy to add); ``c0..c3, n, pairs, odd`` are :func:`_state_codes` of ``h``.
+    A move to 13 or 14 tiles (four melds and a pair) is :class:`Overlap4` lookups:
+    the parts' row indices and the two products a move leaves alone once, then
+    per kind its part's new key, the product with its partner and the overlap.
+    A hand with melds exposed takes the table rows: the max-plus product of the
+    other three parts once per part (:func:`_others`), then one final step.
+    """
+    M = (n + step - 1) // 3
+    quick = M >= 4
     c0, c1, c2, c3 = _legal_codes(c0, c1, c2, c3, miss)
     i0 = np.int64(Q.suit_key[c0]) & 255
     i1 = np.int64(Q.suit_key[c1]) & 255
@@ -185,25 +173,20 @@ def _fill_moved4(c0, c1, c2, c3, h, step, n, pairs, odd, miss, form, dead, Q, ou
     i3 = np.int64(Q.honor_key[c3]) & 255
     a01 = Q.suit_suit[i0, i1]
     b23 = Q.suit_honor[i2, i3]
+    o0 = o1 = o2 = o3 = np.uint64(0)
+    if not quick and form != 1:
+        o0, o1, o2, o3 = _others(c0, c1, c2, c3, miss, M, T)
+        _moved_rows(c0, c1, c2, c3, h, step, miss, T, rows)
     for k in range(34):
-        x = h[k]
-        if (step < 0 and x == 0) or (step > 0 and x >= 4):
+        if (step < 0 and h[k] == 0) or (step > 0 and h[k] >= 4):
             out[k] = 127
             continue
-        pk = pairs
-        ok = odd
-        if dead[k] == 0:
-            if (x % 2 == 1) == (step > 0):  # a pair made (odd count + 1) or broken (even - 1)
-                pk += step
-                ok -= step
-            else:
-                ok += step
+        pk, ok = _moved_tallies(h[k], step, dead[k], pairs, odd)
         p = _part(k)
         s = 127
-        if form != 1:
-            if p == miss:  # its tiles never count: the part stays empty
-                ov = Q.final[a01, b23]
-            else:
+        if form != 1 and quick:
+            ov = Q.final[a01, b23]  # a move in the missing suit: the part stays empty
+            if p != miss:
                 code = _pick(p, c0, c1, c2, c3) + step * _POW5[k - 9 * p]
                 if p == 0:
                     ov = Q.final[Q.suit_suit[np.int64(Q.suit_key[code]) & 255, i1], b23]
@@ -214,22 +197,9 @@ def _fill_moved4(c0, c1, c2, c3, h, step, n, pairs, odd, miss, form, dead, Q, ou
                 else:
                     ov = Q.final[a01, Q.suit_honor[i2, np.int64(Q.honor_key[code]) & 255]]
             s = 13 - np.int64(ov)
+        elif form != 1:
+            s = 3 * M + 1 - _final(rows[k], _pick(p, o0, o1, o2, o3), M)
         out[k] = _with_seven_pairs(s, n + step, pk, ok, form)
-
-
-@noref_kernel
-def _moved_shanten(c0, c1, c2, c3, h, step, n, pairs, odd, miss, form, dead, T, Q, rows, out):
-    """Legal shanten of hand ``h`` after one tile of each kind more (``step`` 1) or less (-1).
-
-    ``out[k]`` for every kind (127 where there is no such tile to remove, or no
-    fifth copy to add); ``c0..c3, n, pairs, odd`` are :func:`_state_codes` of ``h``.
-    A move to 13 or 14 tiles (four melds and a pair) is :func:`_fill_moved4`.
-    """
-    M = (n + step - 1) // 3
-    if M >= 4:
-        _fill_moved4(c0, c1, c2, c3, h, step, n, pairs, odd, miss, form, dead, Q, out)
-    else:
-        _fill_moved(c0, c1, c2, c3, h, step, n, pairs, odd, miss, form, dead, M, T, rows, out)
 
 
 @inline_kernel
