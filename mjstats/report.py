@@ -254,6 +254,48 @@ def _convergence(ctx: Context, sec: Section, results: dict) -> None:
               "dashed: the final estimate")
 
 
+SKILL_BOTS = ("efficiency", "value", "zimo")
+"""The bots of the report's skill section, each in all four seats; the first is the reference."""
+
+
+def section_skill(ctx: Context) -> Section:
+    """How much the players' skill moves the balance tables: each pattern under each bot."""
+    import mjstats as mj
+    from mjstats.results.games import skill_table
+    from mjstats.sim.simulate import CHUNK, simulate
+
+    sec = Section("How much does skill matter 技术的影响")
+    games = max(CHUNK, ctx.games // 4)
+    rules_sets = [r for r in GAME_RULES if r != "sichuan-app"]  # sichuan-app: sichuan's hands
+    runs = {r: {b: simulate(r, games=games, bots=b, seed=ctx.seed, records=False,
+                            progress=ctx.progress) for b in SKILL_BOTS} for r in rules_sets}
+    tables = {r: skill_table(by_bot) for r, by_bot in runs.items()}
+    ctx.methods.append(f"Skill: {games:,} hands per rule set and bot ({', '.join(SKILL_BOTS)}, "
+                       f"each in all four seats), seed {ctx.seed}.")
+    sec.text(f"The balance tables above come from 'efficiency' bots, which lower shanten and "
+             f"never chase a pattern. Here each rule set is played with each bot in all four "
+             f"seats ({games:,} hands each, the same seed: the same deals): 'value' steers "
+             f"toward the big patterns by fixed thresholds, 'zimo' takes only self-drawn wins. "
+             f"Duplicate matches rank them (docs/match.md: 'value' loses to 'efficiency' at "
+             f"every mahjong table), so they are different players, not better ones; the "
+             f"exact-EV player that would be stronger is not built yet.")
+    vals = pd.concat([r.fan().assign(rules=k, bot=b) for k, by_bot in runs.items()
+                      for b, r in by_bot.items()], ignore_index=True)
+    vals = vals[vals["metric"].isin(["per win", "per hand"])][
+        ["rules", "bot", "metric", "unit", "n", "mean", "ci_low", "ci_high"]]
+    ctx.save(vals, "skill_values", "value per win and per hand by rule set and bot")
+    sec.table(vals, f"Value per win and per hand by bot, in each rule set's unit ({games:,} "
+                    f"hands per rule set and bot; mean with a 95% normal interval).")
+    rows = pd.concat([t.assign(rules=k) for k, t in tables.items()], ignore_index=True)
+    ctx.save(rows[["rules"] + [c for c in rows.columns if c != "rules"]], "skill",
+             "each pattern's frequency and share of points by rule set and bot, with its "
+             "ratio to the reference bot")
+    sec.image(ctx, mj.plot.plot_skill(tables), "skill.png",
+              f"how often each pattern comes per hand under each bot ({games:,} hands per "
+              f"rule set and bot; 95% intervals)")
+    return sec
+
+
 def section_daer(ctx: Context) -> Section:
     """Da Er: dealt wins (exact beside Monte Carlo), 胡 and 名堂 of dealt winning hands."""
     import mjstats as mj
@@ -286,6 +328,10 @@ COLUMNS = {
     "run": "index of the engine run that played the rule set",
     "pairing": "how the rule set's hands pair with the first's (same hands, same deals, "
                "same seed, other walls)",
+    "bot": "the bot in every seat (its policy: mjstats.sim.bots)",
+    "ratio": "per_hand over the reference bot's (the first bot)",
+    "ratio_lo": "lower end of the 95% interval of ratio (Katz's log method)",
+    "ratio_hi": "upper end of the 95% interval of ratio (Katz's log method)",
     "category": "the metric's class (a shanten value, a wait shape, ...)",
     "cells": "cells of the distribution after merging those expected below 5",
     "chi2": "Pearson's chi-square of the counts against the exact distribution",
@@ -301,7 +347,7 @@ COLUMNS = {
     "exact_fraction": "the exact value as a fraction",
     "gap_bits": "log2_value - rarity_bits: positive when the pattern pays more than its "
                 "rarity implies, relative to the plain win",
-    "hands": "hands played",
+    "hands": "hands played; in a pattern table, the hands where some win holds the pattern",
     "log2_value": "log2 of the pattern's value",
     "mean": "sample mean",
     "metric": "what is measured",
@@ -341,7 +387,8 @@ COLUMNS = {
 """Every column of the report's data files, described once (the page's data dictionary)."""
 
 
-SECTIONS: list[Callable[[Context], Section]] = [section_deals, section_games, section_daer]
+SECTIONS: list[Callable[[Context], Section]] = [section_deals, section_games, section_skill,
+                                                section_daer]
 """Report sections in page order."""
 
 _CSS = """body{font-family:'Noto Sans CJK SC','mjstats CJK',sans-serif;max-width:1100px;

@@ -86,3 +86,17 @@ def test_report_pairs_the_presets_and_checks_convergence(report):
     got = check[check["rules"] == "liuzhou"].drop(columns="rules").reset_index(drop=True)
     pd.testing.assert_frame_equal(got, mine)
     assert 'src="convergence.png"' in page
+
+
+def test_report_shows_each_pattern_under_each_bot(report):
+    """The skill section: every rule set but sichuan-app (its hands are sichuan's) under every
+    bot of SKILL_BOTS, the reference's ratios exactly 1 without an interval."""
+    from mjstats.report import SKILL_BOTS
+
+    page = report.read_text(encoding="utf-8")
+    assert "How much does skill matter" in page and 'src="skill.png"' in page
+    t = pd.read_parquet(report.parent / "skill.parquet")
+    assert set(t["rules"]) == {"sichuan", "guangan", "liuzhou"}
+    assert set(t["bot"]) == set(SKILL_BOTS)
+    ref = t[t["bot"] == SKILL_BOTS[0]]
+    assert (ref.loc[ref["per_hand"] > 0, "ratio"] == 1).all() and ref["ratio_lo"].isna().all()

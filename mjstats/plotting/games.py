@@ -391,6 +391,59 @@ def plot_win_turns(turns, ax=None):
 
 
 @chart
+def plot_skill(skill):
+    """How often each pattern comes under each bot, one panel per rule set, log scale.
+
+    Each panel lists the rule set's patterns in the reference bot's order of
+    frequency; each bot is a series of dots (its colour and marker) with 95%
+    intervals, side by side in the pattern's row, so that a pattern a better
+    player reaches more (or less) often stands out.
+
+    Parameters
+    ----------
+    skill : DataFrame or mapping
+        :func:`mjstats.results.games.skill_table` tables, one or ``{rule set: table}``.
+
+    Returns
+    -------
+    matplotlib.figure.Figure
+        One Axes per rule set in ``fig.axes``.
+    """
+    maps = _as_map(skill)
+    for df in maps.values():
+        _need(df, ["pattern", "zh", "en", "bot", "wins", "per_hand", "per_hand_lo",
+                   "per_hand_hi"], "skill")
+    fig, axes = facet({k: sum(1 + 0.8 * _pattern_name(r).count("\n") for _, r in
+                              d.drop_duplicates("pattern").iterrows()) for k, d in maps.items()})
+    bots = list(dict.fromkeys(b for d in maps.values() for b in d["bot"]))
+    for rules, d in maps.items():
+        ax = axes[rules]
+        first = d.drop_duplicates("pattern")
+        labels = [_pattern_name(r) for _, r in first.iterrows()]
+        y = row_positions(labels)
+        at = dict(zip(first["pattern"], y, strict=True))
+        for i, bot in enumerate(bots):
+            b = d[d["bot"] == bot]
+            st = series_style(i)
+            yy = np.array([at[p] for p in b["pattern"]]) + offset(i, len(bots), 0.6)
+            dot_rows(ax, yy, b["per_hand"], b["per_hand_lo"], b["per_hand_hi"], b["wins"],
+                     st["color"], marker=st["marker"], unseen="<", markersize=3.5)
+        row_labels(ax, y, labels, np.zeros(len(labels), dtype=bool))
+        ax.set_xscale("log")
+        ax.set_xlabel(wrap(bilingual("每局出现率", "per hand") + " (log)", 30))
+        ax.set_ylabel(bilingual("牌型", "pattern"))
+        n = int(d["n"].iloc[0]) if "n" in d and len(d) else None
+        _title(ax, rules, n, "hands per bot")
+    from matplotlib.lines import Line2D
+
+    handles = [Line2D([], [], ls="none", label=bot, **{k: v for k, v in series_style(i).items()
+                                                      if k in ("color", "marker")})
+               for i, bot in enumerate(bots)]
+    return _finish_facets(fig, bilingual("技术与牌型", "how often each pattern comes, by bot"),
+                          handles + few_legend_handles(unseen="<")[1:])
+
+
+@chart
 def plot_game_convergence(convergence, metric: str = "value per hand"):
     """Running estimate of a headline figure as hands grow, one panel per rule set.
 

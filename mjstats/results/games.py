@@ -22,7 +22,7 @@ from mjstats._choices import BOT_NAMES
 from mjstats._format import number, table_text
 from mjstats.errors import MjStatsError
 from mjstats.results.gamestats import GameStats, pair_rows
-from mjstats.results.intervals import mean_interval, ratio_interval, wilson
+from mjstats.results.intervals import Z95, mean_interval, ratio_interval, wilson
 
 _POSITION = ("dealer 庄", "next 下家", "opposite 对家", "previous 上家")
 _SHAPES = ("两边 ryanmen", "边张 edge", "卡张 closed", "单钓 pair_wait", "对出叫 double_pong",
@@ -424,6 +424,66 @@ def summary_text(r) -> str:
     parts.append(f"\nseat result variance {number(b.attrs['seat_variance'])} "
                  f"(sd {number(b.attrs['seat_sd'])}) {r.rules.unit}^2")
     return "\n".join(parts)
+
+
+# ----------------------------------------------------------------- skill
+
+def skill_table(results: dict, reference: str | None = None) -> pd.DataFrame:
+    """Each pattern's frequency and share of points under each bot, beside a reference bot.
+
+    ``results`` maps a bot's name to the result of a run with that bot in every
+    seat (``SimResult``: its ``patterns()`` and ``balance()``; one rule set, the
+    same seed, so the same deals when no bot draws random numbers).  One row per
+    pattern and bot: ``per_hand`` (hands where a win holds the pattern) with its
+    Wilson interval, ``share_of_wins``, ``point_share`` with its interval, and
+    ``ratio`` (``per_hand`` over the reference bot's, default the first) with
+    the interval of the ratio of two independent proportions (Katz's log
+    method; the runs share their deals, so it errs wide; none for the reference
+    itself, whose ratio is 1 by construction).  Patterns the rule set
+    scores, and any other seen, in the reference bot's order of frequency.
+    """
+    if not results:
+        raise MjStatsError("skill_table needs the results of one or more bots")
+    bots = list(results)
+    ref = bots[0] if reference is None else reference
+    if ref not in results:
+        raise MjStatsError(f"reference bot {ref!r} is not among {bots}")
+    frames = []
+    for bot, r in results.items():
+        p = r.patterns().set_index("pattern")
+        b = r.balance().set_index("pattern")
+        d = p[["zh", "en", "value", "wins", "hands", "per_hand", "per_hand_lo", "per_hand_hi",
+               "share_of_wins"]].copy()
+        for c in ("point_share", "point_share_lo", "point_share_hi"):
+            d[c] = b[c].reindex(d.index)
+        d["n"] = int(r.n_games)
+        d["bot"] = bot
+        frames.append(d.reset_index())
+    out = pd.concat(frames, ignore_index=True)
+    base = out[out["bot"] == ref].set_index("pattern")
+    keep = base.index[(base["value"] > 0) | (out.groupby("pattern")["wins"].sum()
+                                               .reindex(base.index) > 0)]
+    order = {k: i for i, k in enumerate(base.loc[keep].sort_values(
+        ["per_hand", "value"], ascending=[False, True], kind="stable").index)}
+    out = out[out["pattern"].isin(order)].copy()
+    k1, n1 = out["hands"].to_numpy(float), out["n"].to_numpy(float)
+    k0 = base["hands"].reindex(out["pattern"]).to_numpy(float)
+    n0 = base["n"].reindex(out["pattern"]).to_numpy(float)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        ratio = (k1 / n1) / (k0 / n0)
+        se = np.sqrt(1 / k1 - 1 / n1 + 1 / k0 - 1 / n0)
+        out["ratio"] = np.where(k0 > 0, ratio, np.nan)
+        ok = (k0 > 0) & (k1 > 0)
+        ok = ok & (out["bot"] != ref).to_numpy()  # the reference's own ratio is 1 exactly
+        out["ratio_lo"] = np.where(ok, ratio * np.exp(-Z95 * se), np.nan)
+        out["ratio_hi"] = np.where(ok, ratio * np.exp(Z95 * se), np.nan)
+    out["_o"] = out["pattern"].map(order)
+    out["_b"] = out["bot"].map({b: i for i, b in enumerate(bots)})
+    out = out.sort_values(["_o", "_b"], kind="stable").drop(columns=["_o", "_b"])
+    cols = ["pattern", "zh", "en", "value", "bot", "n", "wins", "hands", "per_hand",
+            "per_hand_lo", "per_hand_hi", "share_of_wins", "point_share", "point_share_lo",
+            "point_share_hi", "ratio", "ratio_lo", "ratio_hi"]
+    return out[cols].reset_index(drop=True)
 
 
 # ----------------------------------------------------------------- convergence

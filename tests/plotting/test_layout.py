@@ -63,6 +63,16 @@ def hand_odds():
             "choose": odds(hand, "sichuan", missing="choose", draws=3)}
 
 
+@pytest.fixture(scope="module")
+def skill(games):
+    from mjstats.results.games import skill_table
+    from mjstats.sim.simulate import simulate
+
+    return {r: skill_table({"efficiency": games[r],
+                            "value": simulate(r, games=1200, seed=4, bots="value")})
+            for r in ("sichuan", "guangan")}
+
+
 def _tables(games, name):
     return {k: getattr(r, name)() for k, r in games.items()}
 
@@ -87,6 +97,7 @@ CHARTS = {
     "plot_convergence": lambda f: P.plot_convergence(
         np.random.default_rng(0).binomial(np.full(40, 5_000), 0.01), np.full(40, 5_000),
         exact=0.01, title=P.bilingual("天胡的估计", "an estimate closing in")),
+    "plot_skill": lambda f: P.plot_skill(f["skill"]),
     "plot_daer_patterns": lambda f: P.plot_daer_patterns(f["daer"].patterns),
     "plot_daer_hu": lambda f: P.plot_daer_hu(f["daer"].hu),
     "plot_odds": lambda f: P.plot_odds(f["odds"]["value"], top=4),
@@ -107,8 +118,9 @@ def test_every_chart_function_is_checked():
 
 
 @pytest.mark.parametrize("name", list(CHARTS))
-def test_chart_reads_cleanly(name, games, deals, daer_study, hand_odds):
-    fixtures = {"games": games, "deals": deals, "daer": daer_study, "odds": hand_odds}
+def test_chart_reads_cleanly(name, games, deals, daer_study, hand_odds, skill):
+    fixtures = {"games": games, "deals": deals, "daer": daer_study, "odds": hand_odds,
+                "skill": skill}
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
         fig = CHARTS[name](fixtures).figure

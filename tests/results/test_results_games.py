@@ -321,3 +321,31 @@ def test_payoff_has_no_interval_where_the_mean_is_zero_by_construction():
         assert t.loc[g, "mean"] == 0 and np.isnan(t.loc[g, "ci_low"]) \
             and np.isnan(t.loc[g, "ci_high"])
     assert t.loc["dealer 庄", "ci_low"] < t.loc["dealer 庄", "ci_high"]
+
+
+def test_skill_table_puts_each_bot_beside_the_reference():
+    from mjstats.results.intervals import Z95
+
+    runs = {b: simulate("sichuan", games=2 * CHUNK, seed=3, bots=b)
+            for b in ("efficiency", "value", "zimo")}
+    t = G.skill_table(runs)
+    assert list(dict.fromkeys(t["bot"])) == ["efficiency", "value", "zimo"]
+    assert (t.groupby("pattern", sort=False)["bot"].count() == 3).all()
+    ref = t[t["bot"] == "efficiency"].set_index("pattern")
+    # patterns in the reference's order of frequency, each one's rows together
+    assert ref["per_hand"].is_monotonic_decreasing or (ref["per_hand"].diff().dropna() <= 0).all()
+    for bot, r in runs.items():
+        p = r.patterns().set_index("pattern")
+        mine = t[t["bot"] == bot].set_index("pattern")
+        assert (mine["hands"] == p.loc[mine.index, "hands"]).all()
+        seen = mine[(mine["hands"] > 0) & (ref.loc[mine.index, "hands"] > 0)]
+        want = (seen["hands"] / ref.loc[seen.index, "hands"]).to_numpy()  # same n for every bot
+        assert np.allclose(seen["ratio"].to_numpy(), want, rtol=1e-12)
+        if bot == "efficiency":
+            assert (seen["ratio"] == 1).all() and mine["ratio_lo"].isna().all()
+            continue
+        k1, k0, n = seen["hands"], ref.loc[seen.index, "hands"], 2 * CHUNK
+        se = np.sqrt(1 / k1 - 1 / n + 1 / k0 - 1 / n)
+        assert np.allclose(seen["ratio_hi"], want * np.exp(Z95 * se.to_numpy()), rtol=1e-12)
+    with pytest.raises(MjStatsError, match="reference bot"):
+        G.skill_table(runs, reference="random")
