@@ -196,7 +196,7 @@ def section_games(ctx: Context) -> Section:
     for k, b in bal.items():
         ctx.save(b.assign(rules=k), f"balance_{k}",
                  f"value against rarity of each pattern ({k})")
-    _paired(ctx, sec, comparison)
+    _paired(ctx, sec, comparison, "game_compare", ctx.games)
     _convergence(ctx, sec, results)
     return sec
 
@@ -206,28 +206,28 @@ CONVERGENCE_POINTS = 32
 convergence check (the numbers do not depend on it)."""
 
 
-def _paired(ctx: Context, sec: Section, comparison) -> None:
+def _paired(ctx: Context, sec: Section, comparison, name: str, games: int) -> None:
     """The paired comparison of the presets against the first: table, notes, how each pairs."""
     from mjstats.results.compare import PAIRINGS
 
     t = comparison.table()
     first = next(iter(comparison))
     rows = t[t["metric"].str.startswith("difference: ")]
-    ctx.save(t, "game_compare", f"headline figures of every rule set and the paired "
-                                f"differences with {first}")
+    ctx.save(t, name, f"headline figures of every preset and the paired differences with "
+                      f"{first}")
     plays = comparison.plays()
-    sec.text("Paired comparison: every rule set is played on the hands of the same seeded "
+    sec.text("Paired comparison: every preset is played on the hands of the same seeded "
              f"chunks as {first}, and each difference is taken hand by hand ("
              + "; ".join(f"{k}: {v} — {PAIRINGS[v]}" for k, v in comparison.pairing.items()
                          if v != "reference") + "). " + " ".join(
                  f"{n}." for n in t.attrs["notes"]))
-    sec.table(rows, f"Paired differences with {first} (this rule set minus {first}, "
-                    f"{ctx.games:,} hands each; 95% interval from the sd of the per-hand or "
+    sec.table(rows, f"Paired differences with {first} (this preset minus {first}, "
+                    f"{games:,} hands each; 95% interval from the sd of the per-hand or "
                     f"per-win differences). Presets on the same hands have differences far "
                     f"narrower than their own intervals; other tile sets deal other walls, so "
                     f"theirs are those of independent samples, and values in other units are "
                     f"not differenced.")
-    sec.table(plays, "How each rule set was played and paired with the first.")
+    sec.table(plays, "How each preset was played and paired with the first.")
 
 
 def _convergence(ctx: Context, sec: Section, results: dict) -> None:
@@ -312,7 +312,20 @@ def section_daer(ctx: Context) -> Section:
                           f"Monte Carlo (95% interval) beside the exact value.")
     sec.image(ctx, mj.plot.plot_daer_patterns(st.patterns), "daer_patterns.png",
               "名堂 among the dealer's dealt winning hands")
+    games = max(1, ctx.games // 4)
+    comparison = mj.compare(list(DAER_RULES), games, seed=ctx.seed, records=False,
+                            progress=ctx.progress)
+    ctx.methods.append(f"Da Er whole hands: {games:,} hands of {', '.join(DAER_RULES)}, three "
+                       f"'efficiency' bots, seed {ctx.seed} (docs/rules/daer.md).")
+    sec.text(f"Whole hands, {games:,} per preset, three 'efficiency' bots. 普通 and 名堂 "
+             f"differ only in scoring: one run, scored both ways, the same hands; 重庆 "
+             f"must pong, so its hands are played from the same deals.")
+    _paired(ctx, sec, comparison, "daer_compare", games)
     return sec
+
+
+DAER_RULES = ("daer-luzhou", "daer-luzhou-mingtang", "daer-chongqing")
+"""The Da Er presets of the report's comparison; the first is the reference."""
 
 
 COLUMNS = {

@@ -100,3 +100,16 @@ def test_report_shows_each_pattern_under_each_bot(report):
     assert set(t["bot"]) == set(SKILL_BOTS)
     ref = t[t["bot"] == SKILL_BOTS[0]]
     assert (ref.loc[ref["per_hand"] > 0, "ratio"] == 1).all() and ref["ratio_lo"].isna().all()
+
+
+def test_report_compares_the_da_er_presets(report):
+    """Da Er's paired comparison: the saved table is mj.compare's at a quarter of the size."""
+    import mjstats as mj
+    from mjstats.report import DAER_RULES
+
+    page = report.read_text(encoding="utf-8")
+    assert "Paired differences with daer-luzhou" in page
+    saved = pd.read_parquet(report.parent / "daer_compare.parquet")
+    c = mj.compare(list(DAER_RULES), 1024 // 4, seed=5, records=False)
+    pd.testing.assert_frame_equal(saved, c.table())
+    assert "daer-chongqing against daer-luzhou: no difference per win" in page

@@ -348,13 +348,19 @@ def compare_table(results: dict) -> pd.DataFrame:
     players), with normal 95% intervals; after the first, ``difference: …`` rows
     from the ``pair/`` sums of :func:`daer_pair_stats` (the same paired interval as
     mahjong's, :func:`~mjstats.results.gamestats.pair_rows`): per win only where
-    every hand was won alike, per hand and dealer edge always (paired by deal).
+    every hand was won alike, per hand and dealer edge always (paired by deal);
+    ``attrs["notes"]`` say which are left out and why.  What the 底家 gets has
+    no interval where it is 0 by construction (重庆 道 scoring).
     """
-    rows = []
+    rows, notes = [], []
+    first = next(iter(results), None)
     for i, (name, r) in enumerate(results.items()):
         st = r.stats
         games, wins = st.n("games"), st.n("wins")
         same = i == 0 or _won_alike(st)
+        if not same:
+            notes.append(f"{name} against {first}: no difference per win: its hands did not "
+                         f"end alike; per-hand differences paired by deal")
         v, c = _hist(st, "loser_pays")
         s, sq = int((v * c).sum()), int((v * v * c).sum())
         lo, hi = _wilson(st.n("end/win"), games)
@@ -366,12 +372,24 @@ def compare_table(results: dict) -> pd.DataFrame:
             rows_r.append({"metric": label, "estimate": m, "ci_low": a, "ci_high": b})
         m, _, a, b = mean_interval(st.n("grp/seat/3/n"), st.n("grp/seat/3/points_sum"),
                                    st.n("grp/seat/3/points_sq"))
+        if _no_dijia(r.rules):  # 0 by construction: no interval
+            a = b = np.nan
         rows_r.append({"metric": "底家 gets per hand", "estimate": m, "ci_low": a, "ci_high": b})
         m, _, a, b = mean_interval(games, st.n("edge2_sum"), st.n("edge2_sq"), scale=2)
         rows_r.append({"metric": "dealer edge", "estimate": m, "ci_low": a, "ci_high": b})
-        rows_r += pair_rows(st, [("win", f"value per win ({unit})", 1, same),
-                                 ("hand", f"value per hand ({unit})", 1, True),
-                                 ("edge2", "dealer edge", 2, True)])
+        rows_r += pair_rows(st, ([("win", f"value per win ({unit})", 1, True)] if same else [])
+                            + [("hand", f"value per hand ({unit})", 1, True),
+                               ("edge2", "dealer edge", 2, True)])
         rows += [dict(rules=name, same_hands=same, **x) for x in rows_r]
-    return pd.DataFrame(rows, columns=["rules", "metric", "estimate", "ci_low", "ci_high",
-                                       "same_hands"])
+    out = pd.DataFrame(rows, columns=["rules", "metric", "estimate", "ci_low", "ci_high",
+                                      "same_hands"])
+    out.attrs["notes"] = notes
+    return out
+
+
+def _no_dijia(r) -> bool:
+    """Whether the 底家 of rule set ``r`` is paid nothing by construction.
+
+    重庆 道 scoring pays the 底家 nothing, and fouls pay it only with ``foul_pays_dijia``.
+    """
+    return r.scoring.name == "CHONGQING" and not r.foul_pays_dijia

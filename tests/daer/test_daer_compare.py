@@ -198,10 +198,16 @@ def test_cli_compare_of_da_er_presets_prints_the_table_and_the_runs(cli):
             "--games", "200", "--seed", "3", "--quiet"]
     code, out, err = cli(argv)
     assert code == 0, err
-    diff = [ln for ln in out.splitlines() if "difference" in ln]
-    assert len(diff) == 6
-    assert any("daer-chongqing" in ln and "value per hand" in ln and "NaN" not in ln
-               for ln in diff)
+    diff = [ln for ln in out.splitlines() if "difference:" in ln and not ln.startswith("#")]
+    # 名堂: per win, per hand, dealer edge; 重庆 (other wins): per hand and dealer edge only
+    assert [ln.split()[0] for ln in diff] == ["daer-luzhou-mingtang"] * 3 + ["daer-chongqing"] * 2
+    assert "NaN" not in out
+    assert ("# daer-chongqing against daer-luzhou: no difference per win: its hands did not "
+            "end alike" in out)
+    dijia = [ln.split() for ln in out.splitlines() if "底家" in ln]
+    # 重庆 pays the 底家 nothing by construction: estimate 0 and no interval
+    assert dijia[2][:1] == ["daer-chongqing"] and dijia[2][-2:] == ["0", "False"]
+    assert len(dijia[2]) == 7 and len(dijia[0]) == 9
     runs = out.split("== runs")[1]
     assert "daer-luzhou-mingtang" in runs and "same hands" in runs and "same deals" in runs
     # the presets apart are the same command
