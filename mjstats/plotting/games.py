@@ -53,11 +53,13 @@ def _as_map(tables) -> dict[str, pd.DataFrame]:
 
 
 def _need(df: pd.DataFrame, cols, what: str) -> None:
+    """Check a chart's table; ``what`` names its maker (a ``SimResult`` method, or a dotted name)."""
+    maker = what if "." in what else f"SimResult.{what}"
     if not isinstance(df, pd.DataFrame):
-        raise MjStatsError(f"pass SimResult.{what}() tables, got {type(df).__name__}")
+        raise MjStatsError(f"pass {maker}() tables, got {type(df).__name__}")
     missing = [c for c in cols if c not in df.columns]
     if missing:
-        raise MjStatsError(f"the table lacks columns {missing}; pass SimResult.{what}()")
+        raise MjStatsError(f"the table lacks columns {missing}; pass {maker}()")
 
 
 def _pattern_name(row) -> str:
@@ -412,7 +414,7 @@ def plot_skill(skill):
     maps = _as_map(skill)
     for df in maps.values():
         _need(df, ["pattern", "zh", "en", "bot", "wins", "per_hand", "per_hand_lo",
-                   "per_hand_hi"], "skill")
+                   "per_hand_hi"], "mjstats.results.games.skill_table")
     fig, axes = facet({k: sum(1 + 0.8 * _pattern_name(r).count("\n") for _, r in
                               d.drop_duplicates("pattern").iterrows()) for k, d in maps.items()})
     bots = list(dict.fromkeys(b for d in maps.values() for b in d["bot"]))
