@@ -53,7 +53,7 @@ def _as_map(tables) -> dict[str, pd.DataFrame]:
 
 
 def _need(df: pd.DataFrame, cols, what: str) -> None:
-    """Check a chart's table; ``what`` names its maker (a ``SimResult`` method, or a dotted name)."""
+    """Check a chart's table; ``what`` names its maker (a SimResult method or a dotted name)."""
     maker = what if "." in what else f"SimResult.{what}"
     if not isinstance(df, pd.DataFrame):
         raise MjStatsError(f"pass {maker}() tables, got {type(df).__name__}")
