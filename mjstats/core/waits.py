@@ -102,7 +102,7 @@ SHAPE_NAMES_ZH = tuple(_ZH.values())
 @noref_kernel
 def _wait_mask(counts, T, out):
     """``out[k] = 1`` where kind ``k`` completes ``counts``; return the number of waits."""
-    w = _wait_bits(counts, T)
+    w = _wait_bits_once(counts, T)
     found = 0
     for k in range(34):
         x = np.uint8((w >> np.uint64(k)) & ONE)
@@ -189,7 +189,17 @@ def _wait_bits_checked(counts, T):
     """:func:`_wait_bits` of unchecked counts (bit ``k``: kind ``k``), or :data:`REJECTED`."""
     if not _counts_ok(counts, _WAITING_SIZES):
         return REJECTED
-    return np.int64(_wait_bits(counts, T))
+    return np.int64(_wait_bits_once(counts, T))
+
+
+@noref_kernel
+def _wait_bits_once(counts, T):
+    """:func:`_wait_bits` compiled once for the hand kernels that call it.
+
+    Each inlined copy of its body costs about 2 s of compilation; the game
+    engine inlines its own.
+    """
+    return _wait_bits(counts, T)
 
 
 _FACE = Entry(_wait_bits_checked, lambda: (np.zeros(34, np.int8), tables()))
