@@ -1,0 +1,107 @@
+"""What a new user's first run costs: each kernel family's cold compile, and the README's
+first command cold against warm.
+
+Run ``python benchmarks/bench_first_run.py [--games 200000] [--skip-report]``.  Two
+measurements, each in fresh processes with an empty numba cache and an empty
+table cache (temporary folders, so the user's own caches are never touched):
+
+1. **Cold compile per kernel family** (:data:`mjstats._compiling.FAMILIES`): the
+   workload of each family (:mod:`mjstats.warmup`) run one family at a time in
+   its own process (``warmup(jobs=1)``), with its wall and processor seconds; then
+   the total.  The processor seconds are the figure to compare on a shared
+   machine.
+2. **The README's first command** (``mjstats report --out DIR``, at ``--games``):
+   once on the empty caches (cold: ``mjstats report`` first compiles every family
+   in parallel processes, then runs its studies) and once more on the caches the
+   first run left (warm); wall seconds, processor seconds of the whole process tree
+   and the peak resident memory of the largest process, and the cold-to-warm ratio.
+
+The figures are printed as a table; ``--json FILE`` keeps them.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import resource
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def _env(cache: Path) -> dict[str, str]:
+    env = dict(os.environ, NUMBA_CACHE_DIR=str(cache / "numba"), MJSTATS_CACHE=str(cache),
+               PYTHONPATH=str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", ""))
+    env.pop("MJSTATS_NO_WARM", None)
+    return env
+
+
+def _run(cmd: list[str], env: dict[str, str]) -> dict[str, float]:
+    """Run ``cmd``; its wall and processor seconds (children included) and peak memory."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    t = time.perf_counter()
+    r = subprocess.run(cmd, env=env, capture_output=True, text=True)
+    wall = time.perf_counter() - t
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    if r.returncode:
+        sys.exit(f"{' '.join(cmd)} failed: {(r.stderr.strip().splitlines() or ['?'])[-1]}")
+    return {"wall": wall,
+            "cpu": (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime),
+            "peak_mib": after.ru_maxrss / 1024, "stdout": r.stdout}
+
+
+def families(cache: Path) -> list[dict]:
+    """Each family's cold compile, one family at a time, in a fresh cache."""
+    code = ("import json; from mjstats.warmup import warmup; "
+            "print(json.dumps([dict(key=w.family.key, what=w.family.what, wall=w.seconds, "
+            "cpu=w.cpu_seconds, compile=w.compile_seconds) for w in warmup(jobs=1)]))")
+    r = _run([sys.executable, "-c", code], _env(cache))
+    return json.loads(r["stdout"].strip().splitlines()[-1])
+
+
+def report(cache: Path, out: Path, games: int) -> dict[str, float]:
+    """``mjstats report`` at ``games`` on the caches in ``cache``."""
+    cmd = [sys.executable, "-m", "mjstats.cli", "report", "--out", str(out), "--quiet",
+           "--games", str(games)]
+    return {k: v for k, v in _run(cmd, _env(cache)).items() if k != "stdout"}
+
+
+def main() -> None:
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("--games", type=int, default=200_000,
+                   help="games of the report (its default: the README's first command)")
+    p.add_argument("--skip-report", action="store_true", help="only the families")
+    p.add_argument("--json", type=Path, help="also write the figures to this file")
+    a = p.parse_args()
+    out: dict = {"games": a.games}
+    with tempfile.TemporaryDirectory(prefix="mjstats-first-run-") as tmp:
+        tmp = Path(tmp)
+        fams = families(tmp / "families")
+        out["families"] = fams
+        print("cold compile per kernel family, one family at a time (fresh caches)")
+        print(f"{'family':10s} {'wall s':>8s} {'cpu s':>8s}  what")
+        for f in fams:
+            print(f"{f['key']:10s} {f['wall']:8.1f} {f['cpu']:8.1f}  {f['what']}")
+        print(f"{'total':10s} {sum(f['wall'] for f in fams):8.1f} "
+              f"{sum(f['cpu'] for f in fams):8.1f}")
+        if not a.skip_report:
+            cold = report(tmp / "report", tmp / "out-cold", a.games)
+            warm = report(tmp / "report", tmp / "out-warm", a.games)
+            out["report"] = {"cold": cold, "warm": warm}
+            print(f"\nmjstats report --games {a.games:,}: ")
+            print(f"{'':6s} {'wall s':>8s} {'cpu s':>8s} {'peak MiB':>9s}")
+            for name, r in (("cold", cold), ("warm", warm)):
+                print(f"{name:6s} {r['wall']:8.1f} {r['cpu']:8.1f} {r['peak_mib']:9.0f}")
+            print(f"cold / warm: {cold['wall'] / warm['wall']:.1f}x wall, "
+                  f"{cold['cpu'] / warm['cpu']:.1f}x processor time")
+    if a.json:
+        a.json.write_text(json.dumps(out, indent=1))
+
+
+if __name__ == "__main__":
+    main()
