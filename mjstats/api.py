@@ -177,6 +177,9 @@ def compare(rules, games=None, bots=None, seed=None, **options):
         raise MjStatsError(f"compare takes a list of rule sets (two or more presets), got "
                            f"{rules!r}")
     rs = [_resolve(x) for x in rules]
+    if len(rs) < 2:
+        raise MjStatsError(f"compare needs two or more presets (the first is the reference of "
+                           f"the differences), got {len(rs)}: {[r.name for r in rs]}")
     by_game: dict[str, list[str]] = {}
     for r in rs:
         by_game.setdefault(r.game, []).append(r.name)

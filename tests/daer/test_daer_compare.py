@@ -155,6 +155,10 @@ def test_bad_lists_and_mixed_games_are_one_clear_error():
         compare(["daer-luzhou", "daer-luzhou"], 10)
     with pytest.raises(MjStatsError, match="a list of rule sets"):
         compare("daer-luzhou", 10)
+    for one in (["daer-luzhou"], ["sichuan"], []):  # nothing to compare with
+        with pytest.raises(MjStatsError, match="two or more presets") as e:
+            mj.compare(one, 10)
+        assert "\n" not in str(e.value)
     with pytest.raises(RuleError) as e:
         mj.compare(["daer-luzhou", "sichuan", "daer-chongqing"], 10)
     msg = str(e.value)
