@@ -45,6 +45,8 @@ section "Whole games"):
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 import numpy as np
 
 from mjstats._jit import kernel, parallel_kernel, prange
@@ -908,14 +910,34 @@ def _run_chunks(n_games, first_game, chunk, states, bots, P, P0, P1, P2, EP, sli
             dealer = game_rec[g, G_NEXT_DEALER]
 
 
+class HandEnd(NamedTuple):
+    """Where one hand played by :func:`_play_one` ended: copies of the engine's state arrays."""
+
+    hands: np.ndarray
+    """``(3, 20)`` cards each seat holds (the winner's hand includes the winning card)."""
+    table: np.ndarray
+    """``(3, 20)`` cards each seat has on the table."""
+    melds: np.ndarray
+    """``(3, MAX_MELDS)`` each seat's melds (group codes; the first ``n_melds`` are set)."""
+    n_melds: np.ndarray
+    """``(3,)`` melds per seat."""
+    dead: np.ndarray
+    """``(20,)`` cards nobody took."""
+    pos: int
+    """Position in the deck of the first card left in the stock."""
+
+
 @kernel
 def _play_one(deck, dealer, bots, P, P0, P1, P2, EP, slip, W, st, game_rec, seat_rec, pat_rec,
               ev, evn):
-    """One logged hand; returns the final state arrays for inspection."""
+    """One logged hand; returns its end state (a :class:`HandEnd`) for inspection."""
     T, S = _scratch()
     pos = _play(deck, dealer, bots, P, P0, P1, P2, EP, slip, W, st, T, S, 0, game_rec,
                 seat_rec, pat_rec, ev, evn, True)
-    return T[0].copy(), T[1].copy(), T[2].copy(), T[3].copy(), T[6].copy(), pos
+    (hand, table, mg, nm, nq, guo, dead, entered, ndisc, infr, nstat, work, hbuf, cand, opts,
+     ctx, groups, broke) = T
+    return HandEnd(hands=hand.copy(), table=table.copy(), melds=mg.copy(), n_melds=nm.copy(),
+                   dead=dead.copy(), pos=pos)
 
 
 # ----------------------------------------------------------------- Python face

@@ -720,9 +720,8 @@ def play(
     pat_rec = np.zeros((1, len(Pattern)), dtype=np.int64)
     ev = np.zeros((G.MAX_EVENTS, 5), dtype=np.int64)
     evn = np.zeros(2, dtype=np.int64)
-    hands, table, mg, nm, dead, pos = G._play_one(deck, int(dealer), codes, P, P0, P1, P2, EP,
-                                                  slip, BOT_WEIGHTS, st, game_rec, seat_rec,
-                                                  pat_rec, ev, evn)
+    end = G._play_one(deck, int(dealer), codes, P, P0, P1, P2, EP, slip, BOT_WEIGHTS, st,
+                      game_rec, seat_rec, pat_rec, ev, evn)
     gdf, sdf = _frames(game_rec, seat_rec, pat_rec, names)
     rows = []
     for t, seat, card, other, amount in ev[: evn[0]]:
@@ -732,11 +731,11 @@ def play(
         rows.append((G.EVENT_NAMES[t], int(seat), kind_name_zh(int(card)) if card >= 0 else "",
                      int(other), int(amount), grp))
     events = pd.DataFrame(rows, columns=["event", "seat", "card", "other", "amount", "group"])
-    melds = [[_meld_text(int(g)) for g in mg[p, : nm[p]]] for p in range(3)]
-    stock = np.bincount(deck[pos:], minlength=N_KINDS)
+    melds = [[_meld_text(int(g)) for g in end.melds[p, : end.n_melds[p]]] for p in range(3)]
+    stock = np.bincount(deck[end.pos:], minlength=N_KINDS)
     game = gdf.iloc[0].to_dict()
     pats = [p.name for p in _MINGTANG if game[p.name]]
-    return DaErGame(game, sdf, events, hands, table, melds, dead, stock, pats, deck)
+    return DaErGame(game, sdf, events, end.hands, end.table, melds, end.dead, stock, pats, deck)
 
 
 def hand_text(counts) -> str:

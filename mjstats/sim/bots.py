@@ -1,11 +1,14 @@
 """Bots: per-seat playing policies as compiled kernels.
 
 A policy is an integer code; the game engine (:mod:`mjstats.sim.engine`) asks
-the policy of the seat to move for every decision: which suit to declare
-missing (定缺), which tile to discard, whether to pong or kong, whether to take
-a win.  Policies are pluggable per seat: ``bots=("value", "efficiency",
-"efficiency", "efficiency")`` asks how one value player fares against three
-efficiency players.
+the policy of a seat for every decision: which suit to declare missing (定缺,
+:func:`_choose_que`), which tile to discard (:func:`_choose_discard`), which
+kong to make on its turn (:func:`_choose_kong`), whether to kong, pong or chow
+another's discard (:func:`_claims_kong`, :func:`_want_pong`,
+:func:`_choose_chow`), whether to take a win on a discard or rob a kong
+(:func:`_takes_win`, :func:`_robs_kong`).  Policies are pluggable per seat:
+``bots=("value", "efficiency", "efficiency", "efficiency")`` asks how one value
+player fares against three efficiency players.
 
 ========== ==============================================================
 code       policy
@@ -51,6 +54,7 @@ from mjstats.core.codes import _codes, _pick
 from mjstats.core.rng import _below
 from mjstats.core.shanten import _conv, _final, _overlap_m, _shanten
 from mjstats.core.tables import MAX_MELDS, entry
+from mjstats.scoring.kernels import ADDKONG, CKONG, PONG
 
 _POW5 = np.array([5**i for i in range(9)], dtype=np.int64)
 EFFICIENCY = BOT_NAMES.index("efficiency")
@@ -672,6 +676,56 @@ def _want_kong(hand, removed_kind, removed_n, s_ref, bot, T, state):
     s = _shanten(hand, 2, T)
     hand[removed_kind] += removed_n
     return s <= s_ref
+
+
+@noref_kernel
+def _claims_kong(hand, tile, bot, T, state):
+    """Whether a seat kongs (直杠) ``tile`` another discarded (its ``hand`` holds three).
+
+    The same test as a kong on its own turn (:func:`_want_kong`), against the
+    hand's shanten before the kong.
+    """
+    return _want_kong(hand, tile, 3, _shanten(hand, 2, T), bot, T, state)
+
+
+@inline_kernel
+def _choose_kong(hand, nm, mt, mk, que, bot, T, state, sc):
+    """The kong a seat makes on its turn: ``(kind, type)``, or ``(-1, 0)`` for none.
+
+    ``hand`` is complete-size (``14 - 3 nm`` concealed), its exposed melds ``mt``,
+    ``mk``.  The candidates, lowest kind first, never of the missing suit ``que``:
+    four in hand (暗杠, ``CKONG``) or a pong with its fourth in hand (弯杠,
+    ``ADDKONG``); the first one :func:`_want_kong` keeps is made, its shanten
+    compared with the hand's after its best discard (:func:`_best_after`).
+    Inlined: most turns offer no kong, and the test for one is a branch-free pass
+    over the counts.
+    """
+    cand = 0
+    for k in range(34):
+        if hand[k] == 4:
+            cand = 1
+    for i in range(nm):
+        if mt[i] == PONG and hand[mk[i]] > 0:
+            cand = 1
+    s_ref = -9
+    for k in range(34 if cand else 0):
+        if hand[k] == 0 or (k < 27 and k // 9 == que):
+            continue
+        typ = 0
+        if hand[k] == 4:
+            typ = CKONG
+        else:
+            for i in range(nm):
+                if mt[i] == PONG and mk[i] == k:
+                    typ = ADDKONG
+        if typ == 0:
+            continue
+        if s_ref == -9 and bot != RANDOM:
+            s_ref = _best_after(hand, nm, T, sc)
+        n_rm = 4 if typ == CKONG else 1
+        if _want_kong(hand, k, n_rm, s_ref, bot, T, state):
+            return k, typ
+    return -1, 0
 
 
 @noref_kernel

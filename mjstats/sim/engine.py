@@ -3,7 +3,15 @@
 One call of :func:`_play` plays one hand from a shuffled wall and writes one
 row per seat (``seat_rec``, columns ``C_*``), the pattern counts of each win
 (``pat_rec``) and one row per hand (``hand_rec``, columns ``H_*``); with
-``log`` set it also writes the hand's events (``ev``, columns ``E_*``).
+``log`` set it also writes the hand's events (``ev``, columns ``E_*``).  It
+drives the phases of the hand, each a kernel: :func:`_deal` (and 定缺), then
+turns, :func:`_turn` (a draw, a self-drawn win, kongs, a discard), each followed
+by :func:`_claims` (wins, a pong, kong or chow on the discard), and
+:func:`_end_hand` (查叫, 查花猪, the hand's record).  They share the scratch
+arrays of :class:`Scratch`, the scalars of the turn loop included
+(``Scratch.loop``, :data:`LOOP`).  Every choice a seat makes is its bot's
+(:mod:`mjstats.sim.bots`), but a scripted discard and the discards of a seat
+following an exact policy.
 :func:`_run_chunks` plays many hands in a ``prange`` loop over fixed-size
 chunks, each chunk with its own xoshiro state, so the same seed gives the same
 hands on any number of threads.
@@ -47,7 +55,6 @@ from mjstats.core.bits import ONE, _part_bits
 from mjstats.core.complete import _is_complete
 from mjstats.core.handtable import _find
 from mjstats.core.rng import _shuffle
-from mjstats.core.shanten import _shanten
 from mjstats.core.waits import SHAPES_WORK, _shapes_into, _wait_bits
 from mjstats.errors import RuleError
 from mjstats.rules.base import Family, RuleSet
@@ -246,6 +253,27 @@ def _has_que(hand, que):
         if hand[k] > 0:
             return True
     return False
+
+
+@inline_kernel
+def _win_flags(q, tile, flags, dealer, hand, visible):
+    """``flags`` of ``q``'s win on another's ``tile``, with 庄 (dealer) and 绝张 (last copy)."""
+    if q == dealer:
+        flags |= K.DEALER
+    if hand[q, tile] + visible[tile] == 3:
+        flags |= K.LAST_COPY
+    return flags
+
+
+@inline_kernel
+def _discard_flags(q, d, kong_discard, wall_left, dealer, hand, visible):
+    """Flags of seat ``q``'s win on the discard ``d`` (杠上炮, 海底, 庄, 绝张)."""
+    flags = 0
+    if kong_discard:
+        flags |= K.AFTER_KONG
+    if wall_left <= 0:
+        flags |= K.LAST_TILE
+    return _win_flags(q, d, flags, dealer, hand, visible)
 
 
 @noref_kernel
@@ -474,6 +502,37 @@ def _pay_win(w, d, v, flags, kong_typ, kong_feeder, P, family, take, won, mult, 
             _pay(j, w, mult[j], R_WIN, C_PAY_WIN, seat_rec, base, ev, evn, log)
 
 
+LOOP = (
+    "head", "tail", "cur", "mode", "pending", "after_kong", "kong_type", "kong_feeder",
+    "claimed", "step", "max_multi", "n_robbed", "n_kongs", "n_won", "end_reason",
+    "next_dealer",
+)
+"""The scalars the phases of a hand share (``Scratch.loop``, one ``int64`` each).
+
+``head`` and ``tail``: the next tiles at the wall's head (draws) and tail (kong
+replacements); ``cur``: the seat to move; ``mode``: how its turn starts
+(``M_*``); ``pending``: the replacement tile of a kong it claimed on a discard;
+``after_kong`` (1: the mover's last tile replaced a kong), ``kong_type`` and
+``kong_feeder`` (the seat that fed a claimed kong, or the pong of an added one)
+of the last kong; ``claimed``: 1 once any pong, kong or chow was made (地胡 needs
+an uninterrupted first round); the hand's counts of discards (``step``), of
+winners on one tile (the most), of robbed kongs, of kongs and of winners;
+``end_reason`` (0 a win ended the hand, 1 the wall ran out) and ``next_dealer``.
+"""
+(L_HEAD, L_TAIL, L_CUR, L_MODE, L_PENDING, L_AFTER_KONG, L_KONG_TYPE, L_KONG_FEEDER,
+ L_CLAIMED, L_STEP, L_MAX_MULTI, L_N_ROBBED, L_N_KONGS, L_N_WON, L_END_REASON,
+ L_NEXT_DEALER) = range(len(LOOP))
+N_LOOP = len(LOOP)
+
+M_DRAW = 0  # the mover draws from the head of the wall
+M_REPLACEMENT = 1  # the mover takes the replacement tile of the kong it claimed (``pending``)
+M_DISCARD = 2  # the mover only discards (after a pong or chow)
+M_FIRST = 3  # the dealer's first turn, on its dealt 14 tiles
+
+NO_DISCARD = -1  # a turn ended in a win without a discard; play goes on
+HAND_OVER = -2  # the hand is over
+
+
 class Scratch(NamedTuple):
     """The working arrays of one hand (:func:`_scratch`), by seat where two-dimensional.
 
@@ -484,7 +543,8 @@ class Scratch(NamedTuple):
     last kong), draws and discards (``ndraw``, ``ndisc``), the winners of one
     discard (``winners``), melds taken from each seat (``take``, for 吃三比) and the
     payments of a win (``mult``); the scorer's and the bots' scratch (``conc``,
-    ``buf``, ``work``, ``hits``, ``best``, ``info``, ``tbits``, ``bsc``).
+    ``buf``, ``work``, ``hits``, ``best``, ``info``, ``tbits``, ``bsc``); the
+    scalars the phases of a hand share (``loop``, indexed by :data:`LOOP`).
     """
 
     hand: np.ndarray
@@ -513,6 +573,7 @@ class Scratch(NamedTuple):
     bsc: np.ndarray
     take: np.ndarray
     mult: np.ndarray
+    loop: np.ndarray
 
 
 # ----------------------------------------------------------------- one hand
@@ -548,21 +609,38 @@ def _policy_discard(hand, drawn, u, pol):
     return drawn
 
 
-@noref_kernel
-def _play(wall, n_wall, dealer, bots, que_in, script, P, values, sw, T, inset, state, S,
-          seat_rec, pat_rec, hand_rec, g, ev, evn, log, pol):
-    """Play one hand from ``wall`` (already shuffled); write rows ``g`` of the records.
+@inline_kernel
+def _after_win(last, P, won, L):
+    """After a turn ended in a win: the hand ends, or play passes on from seat ``last``.
 
-    ``pol`` is :func:`_no_policy`, or ``(seat, table, start, kind, disc)``: that seat
-    follows an exact policy of the odds solver (:class:`mjstats.discard.solo.Policy`)
-    — after each draw it throws what the policy says for its hand and draw, makes no
-    call and no kong, and its bot decides wherever the policy says nothing.
+    Returns :data:`HAND_OVER` (three have won, or the rule set ends the hand at its
+    win) or :data:`NO_DISCARD` (the next seat still in after ``last`` draws).
     """
-    (hand, mt, mk, mfrom, nm, visible, mask, ready, passblock, kp, lastk, que, won, ndraw,
-     ndisc, winners, conc, buf, work, hits, best, info, tbits, bsc, take, mult) = S
-    family = P[P_FAMILY]
+    if L[L_N_WON] >= 3 or P[P_END_AT_WIN]:
+        L[L_END_REASON] = 0
+        return HAND_OVER
+    L[L_CUR] = _next_active(last, won)
+    L[L_MODE] = M_DRAW
+    return NO_DISCARD
+
+
+@noref_kernel
+def _deal(wall, n_wall, dealer, bots, que_in, sw, T, inset, state, S, seat_rec, pat_rec,
+          hand_rec, g, ev, evn, log):
+    """Deal phase: clear the hand's state, deal the wall, declare the missing suits (定缺).
+
+    Reads ``wall`` (the dealer takes 14 tiles from the head, then each seat 13 in
+    turn order), ``bots`` and ``que_in`` (a seat's fixed missing suit, or -1 for its
+    bot's choice, :func:`~mjstats.sim.bots._choose_que`, which may draw from
+    ``state``).  Writes every array of ``S`` (hands, melds, waits of the seats but
+    the dealer, the loop state ``S.loop``: wall head and tail, the dealer to move
+    first), rows ``4 g`` to ``4 g + 3`` of ``seat_rec`` and ``pat_rec``, row ``g`` of
+    ``hand_rec`` (cleared) and the 定缺 events.
+    """
+    hand, mask, passblock, ready, que = S.hand, S.mask, S.passblock, S.ready, S.que
+    mt, mk, mfrom, nm, kp, take = S.mt, S.mk, S.mfrom, S.nm, S.kp, S.take
+    won, ndraw, ndisc, lastk, visible, L = S.won, S.ndraw, S.ndisc, S.lastk, S.visible, S.loop
     base = 4 * g
-    # reset
     for p in range(4):
         for k in range(34):
             hand[p, k] = 0
@@ -598,7 +676,7 @@ def _play(wall, n_wall, dealer, bots, que_in, script, P, values, sw, T, inset, s
         visible[k] = 0
     evn[0] = 0
     evn[1] = 0
-    # deal: dealer 14 from the head, then 13 each in turn order
+    # dealer 14 from the head, then 13 each in turn order
     pos = 0
     for i in range(4):
         p = (dealer + i) % 4
@@ -606,8 +684,6 @@ def _play(wall, n_wall, dealer, bots, que_in, script, P, values, sw, T, inset, s
         for _ in range(n):
             hand[p, wall[pos]] += 1
             pos += 1
-    head = pos
-    tail = n_wall - 1
     for p in range(4):
         if sw[K.SW_MISSING_SUIT] == 0:
             que[p] = -1  # no missing suit (定缺) in this rule set
@@ -622,452 +698,562 @@ def _play(wall, n_wall, dealer, bots, que_in, script, P, values, sw, T, inset, s
     for p in range(4):
         if p != dealer:
             _refresh(p, -99, hand, que, inset, mask, ready, T, mt, mk, nm)
-    n_won = 0
-    cur = dealer
-    mode = 3  # 0 draw, 1 replacement tile pending, 2 discard only (after pong), 3 dealer's 1st
-    pending = -1
-    after_kong = False
-    last_kong_type = 0
-    claimed = False  # any pong/kong yet (地胡 needs an uninterrupted first round)
-    step = 0
-    max_multi = 0
-    n_robbed = 0
-    n_kongs = 0
-    end_reason = 1
-    next_dealer = dealer
-    kong_feeder = -1
-    while True:
-        drawn = -1
-        tsumo = -1
-        kong_turn = False
-        if mode == 0:
-            if head > tail:
-                end_reason = 1
-                break
-            drawn = wall[head]
-            head += 1
-            ndraw[cur] += 1
-            for k in range(34):
-                passblock[cur, k] = 0
-            after_kong = False
-            tsumo = drawn
-            _log_i(ev, evn, log, EV_DRAW, cur, drawn, 0, 0)
-        elif mode == 1:
-            drawn = pending
-        turn_over = False
-        if mode != 2:
-            bot = bots[cur]
-            just = drawn
-            while True:
-                if drawn >= 0:
-                    if ready[cur] and mask[cur, drawn]:
-                        flags = K.SELF_DRAW
-                        if after_kong:
-                            flags |= K.AFTER_KONG
-                            if last_kong_type == K.KONG:
-                                flags |= K.FED_KONG  # 点杠: the kong was made on a discard
-                        if head > tail:
-                            flags |= K.LAST_TILE
-                        if cur == dealer:
-                            flags |= K.DEALER
-                        elif ndraw[cur] == 1 and not claimed and ndisc[cur] == 0:
-                            flags |= K.FIRST_TURN
-                        if hand[cur, drawn] + visible[drawn] == 3:
-                            flags |= K.LAST_COPY
-                        v = _score_win(cur, drawn, flags, hand, mt, mk, nm, values, sw, family,
-                                       T, conc, buf, work, hits, best, info)
-                        if v > 0:
-                            n_won += 1
-                            won[cur] = n_won
-                            _log_i(ev, evn, log, EV_WIN, cur, drawn, -1, flags)
-                            _record_win(cur, drawn, -1, flags, v, n_won, ndraw[cur], step,
-                                        hand, visible, T, mask, tbits, best, info, seat_rec,
-                                        pat_rec, base, buf, work)
-                            if n_won == 1:
-                                next_dealer = cur
-                            # who pays (引杠杠上花算放炮: the kong's feeder alone, the scorer
-                            # having left the self-draw bonus out of v; Liuzhou 杠上花, 吃三比)
-                            _pay_win(cur, -1, v, flags, last_kong_type if after_kong else 0,
-                                     kong_feeder, P, family, take, won, mult, seat_rec, base,
-                                     ev, evn, log)
-                            hand[cur, drawn] += 1
-                            turn_over = True
-                            break
-                    hand[cur, drawn] += 1
-                    drawn = -1
-                elif mode == 3:
-                    # 天胡: the dealer's dealt 14 tiles
-                    if not _has_que(hand[cur], que[cur]) and _is_complete(hand[cur], 2, T):
-                        t = wall[13]
-                        hand[cur, t] -= 1
-                        flags = K.SELF_DRAW | K.FIRST_TURN | K.DEALER
-                        v = _score_win(cur, t, flags, hand, mt, mk, nm, values, sw, family, T,
-                                       conc, buf, work, hits, best, info)
-                        if v > 0:
-                            _refresh(cur, 0, hand, que, inset, mask, ready, T, mt, mk, nm)
-                            n_won += 1
-                            won[cur] = n_won
-                            _log_i(ev, evn, log, EV_WIN, cur, t, -1, flags)
-                            _record_win(cur, t, -1, flags, v, n_won, 0, step, hand, visible,
-                                        T, mask, tbits, best, info, seat_rec, pat_rec, base,
-                                        buf, work)
-                            next_dealer = cur
-                            _pay_win(cur, -1, v, flags, 0, -1, P, family, take, won, mult,
-                                     seat_rec, base, ev, evn, log)
-                            hand[cur, t] += 1
-                            turn_over = True
-                            break
-                        hand[cur, t] += 1
-                mode = 0
-                if head > tail:
-                    break
-                # kongs: concealed (four in hand) or added (a pong and the fourth in hand)
-                kk = -1
-                ktyp = 0
-                s_ref = -9
-                # most turns offer no kong: a branch-free pass over the counts first
-                cand = 0
-                for k in range(34):
-                    if hand[cur, k] == 4:
-                        cand = 1
-                for i in range(nm[cur]):
-                    if mt[cur, i] == K.PONG and hand[cur, mk[cur, i]] > 0:
-                        cand = 1
-                for k in range(34 if cand else 0):
-                    if hand[cur, k] == 0 or (k < 27 and k // 9 == que[cur]):
-                        continue
-                    typ = 0
-                    if hand[cur, k] == 4:
-                        typ = K.CKONG
-                    else:
-                        for i in range(nm[cur]):
-                            if mt[cur, i] == K.PONG and mk[cur, i] == k:
-                                typ = K.ADDKONG
-                    if typ == 0:
-                        continue
-                    if s_ref == -9 and bot != B.RANDOM:
-                        s_ref = B._best_after(hand[cur], nm[cur], T, bsc)
-                    n_rm = 4 if typ == K.CKONG else 1
-                    if cur != pol[0] and B._want_kong(hand[cur], k, n_rm, s_ref, bot, T, state):
-                        kk = k
-                        ktyp = typ
-                        break
-                if kk < 0:
-                    break
-                if ktyp == K.ADDKONG and P[P_ROB]:
-                    # 抢杠: the others may win on the added tile
-                    nr = 0
-                    for i in range(1, 4):
-                        q = (cur + i) % 4
-                        winners[i - 1] = -1
-                        if won[q] or not ready[q] or not mask[q, kk] or passblock[q, kk]:
-                            continue
-                        if not B._robs_kong(bots[q]):
-                            continue
-                        flags = K.ROBBING
-                        if q == dealer:
-                            flags |= K.DEALER
-                        if hand[q, kk] + visible[kk] == 3:
-                            flags |= K.LAST_COPY
-                        v = _score_win(q, kk, flags, hand, mt, mk, nm, values, sw, family, T,
-                                       conc, buf, work, hits, best, info)
-                        if v > 0:
-                            winners[i - 1] = q
-                            nr += 1
-                    if nr > 0:
-                        _log_i(ev, evn, log, EV_ROB, cur, kk, -1, 0)
-                        hand[cur, kk] -= 1
-                        last = cur
-                        for i in range(3):
-                            q = winners[i]
-                            if q < 0:
-                                continue
-                            flags = K.ROBBING
-                            if q == dealer:
-                                flags |= K.DEALER
-                            if hand[q, kk] + visible[kk] == 3:
-                                flags |= K.LAST_COPY
-                            v = _score_win(q, kk, flags, hand, mt, mk, nm, values, sw, family,
-                                           T, conc, buf, work, hits, best, info)
-                            n_won += 1
-                            won[q] = n_won
-                            _log_i(ev, evn, log, EV_WIN, q, kk, cur, flags)
-                            _record_win(q, kk, cur, flags, v, n_won, ndraw[q], step, hand,
-                                        visible, T, mask, tbits, best, info, seat_rec,
-                                        pat_rec, base, buf, work)
-                            seat_rec[base + q, C_WIN_TILE] = kk
-                            _pay_win(q, cur, v, flags, 0, -1, P, family, take, won, mult,
-                                     seat_rec, base, ev, evn, log)
-                            if n_won == 1:
-                                next_dealer = q if nr == 1 else cur
-                            last = q
-                        n_robbed += 1
-                        if nr > max_multi:
-                            max_multi = nr
-                        visible[kk] += 1  # the robbed tile is shown
-                        _refresh(cur, -99, hand, que, inset, mask, ready,
-                                 T, mt, mk, nm)
-                        cur = last
-                        turn_over = True
-                        break
-                # make the kong
-                claimed = True
-                kong_turn = True
-                n_kongs += 1
-                kfrom = -1
-                if ktyp == K.CKONG:
-                    hand[cur, kk] = 0
-                    if not P[P_HIDE_CKONG]:
-                        visible[kk] += 4
-                    _add_meld(cur, K.CKONG, kk, -1, mt, mk, mfrom, nm)
-                    seat_rec[base + cur, C_N_CKONG] += 1
-                    pay_now = True
-                else:
-                    hand[cur, kk] -= 1
-                    visible[kk] += 1
-                    for i in range(nm[cur]):
-                        if mt[cur, i] == K.PONG and mk[cur, i] == kk:
-                            mt[cur, i] = K.ADDKONG
-                            kfrom = mfrom[cur, i]
-                    seat_rec[base + cur, C_N_ADDKONG] += 1
-                    pay_now = (not P[P_BUGANG_NOW]) or just == kk
-                _log_i(ev, evn, log, EV_KONG, cur, kk, -1, ktyp)
-                last_kong_type = ktyp
-                kong_feeder = kfrom
-                _kong_money(cur, ktyp, kfrom, pay_now, P, won, kp, lastk, seat_rec, base, ev,
-                            evn, log)
-                # replacement from the tail
-                drawn = wall[tail]
-                tail -= 1
-                just = drawn
-                for k in range(34):
-                    passblock[cur, k] = 0
-                after_kong = True
-                _refresh(cur, -99, hand, que, inset, mask, ready, T,
-                         mt, mk, nm)
-                _log_i(ev, evn, log, EV_DRAW, cur, drawn, 1, 0)
-        if turn_over:
-            if n_won >= 3 or P[P_END_AT_WIN]:
-                end_reason = 0
-                break
-            cur = _next_active(cur, won)
-            mode = 0
+    for i in range(N_LOOP):
+        L[i] = 0
+    L[L_HEAD] = pos
+    L[L_TAIL] = n_wall - 1
+    L[L_CUR] = dealer
+    L[L_MODE] = M_FIRST
+    L[L_PENDING] = -1
+    L[L_END_REASON] = 1
+    L[L_NEXT_DEALER] = dealer
+    L[L_KONG_FEEDER] = -1
+
+
+@noref_kernel
+def _self_draw_win(cur, drawn, dealer, P, values, sw, T, S, seat_rec, pat_rec, base, ev, evn,
+                   log):
+    """Whether seat ``cur`` wins on its draw ``drawn`` (not yet in its hand); records and pays it.
+
+    Reads the loop state ``S.loop`` (after a kong: 杠上花, 点杠; the wall's last
+    tile: 海底; the first round: 地胡).  On a win writes the seat's record and
+    payments, its order in ``S.won`` and the first winner as next dealer.
+    """
+    hand, visible, ndraw, ndisc, L = S.hand, S.visible, S.ndraw, S.ndisc, S.loop
+    flags = K.SELF_DRAW
+    if L[L_AFTER_KONG]:
+        flags |= K.AFTER_KONG
+        if L[L_KONG_TYPE] == K.KONG:
+            flags |= K.FED_KONG  # 点杠: the kong was made on a discard
+    if L[L_HEAD] > L[L_TAIL]:
+        flags |= K.LAST_TILE
+    if cur == dealer:
+        flags |= K.DEALER
+    elif ndraw[cur] == 1 and not L[L_CLAIMED] and ndisc[cur] == 0:
+        flags |= K.FIRST_TURN
+    if hand[cur, drawn] + visible[drawn] == 3:
+        flags |= K.LAST_COPY
+    v = _score_win(cur, drawn, flags, hand, S.mt, S.mk, S.nm, values, sw, P[P_FAMILY], T,
+                   S.conc, S.buf, S.work, S.hits, S.best, S.info)
+    if v <= 0:
+        return False
+    L[L_N_WON] += 1
+    S.won[cur] = L[L_N_WON]
+    _log_i(ev, evn, log, EV_WIN, cur, drawn, -1, flags)
+    _record_win(cur, drawn, -1, flags, v, L[L_N_WON], ndraw[cur], L[L_STEP], hand, visible, T,
+                S.mask, S.tbits, S.best, S.info, seat_rec, pat_rec, base, S.buf, S.work)
+    if L[L_N_WON] == 1:
+        L[L_NEXT_DEALER] = cur
+    # who pays (引杠杠上花算放炮: the kong's feeder alone, the scorer having left the
+    # self-draw bonus out of v; Liuzhou 杠上花, 吃三比)
+    _pay_win(cur, -1, v, flags, L[L_KONG_TYPE] if L[L_AFTER_KONG] else 0, L[L_KONG_FEEDER], P,
+             P[P_FAMILY], S.take, S.won, S.mult, seat_rec, base, ev, evn, log)
+    return True
+
+
+@noref_kernel
+def _heavenly_win(cur, wall, P, values, sw, T, inset, S, seat_rec, pat_rec, base, ev, evn, log):
+    """Whether the dealer ``cur`` wins on its dealt 14 tiles (天胡); records and pays it.
+
+    The win tile is the dealer's last dealt tile (``wall[13]``).  Writes what
+    :func:`_self_draw_win` writes; the hand ``S.hand`` is left as dealt.
+    """
+    hand, que, L = S.hand, S.que, S.loop
+    if _has_que(hand[cur], que[cur]) or not _is_complete(hand[cur], 2, T):
+        return False
+    t = wall[13]
+    hand[cur, t] -= 1
+    flags = K.SELF_DRAW | K.FIRST_TURN | K.DEALER
+    v = _score_win(cur, t, flags, hand, S.mt, S.mk, S.nm, values, sw, P[P_FAMILY], T, S.conc,
+                   S.buf, S.work, S.hits, S.best, S.info)
+    if v > 0:
+        _refresh(cur, 0, hand, que, inset, S.mask, S.ready, T, S.mt, S.mk, S.nm)
+        L[L_N_WON] += 1
+        S.won[cur] = L[L_N_WON]
+        _log_i(ev, evn, log, EV_WIN, cur, t, -1, flags)
+        _record_win(cur, t, -1, flags, v, L[L_N_WON], 0, L[L_STEP], hand, S.visible, T, S.mask,
+                    S.tbits, S.best, S.info, seat_rec, pat_rec, base, S.buf, S.work)
+        L[L_NEXT_DEALER] = cur
+        _pay_win(cur, -1, v, flags, 0, -1, P, P[P_FAMILY], S.take, S.won, S.mult, seat_rec,
+                 base, ev, evn, log)
+    hand[cur, t] += 1
+    return v > 0
+
+
+@noref_kernel
+def _rob_kong(cur, kk, dealer, bots, P, values, sw, T, inset, S, seat_rec, pat_rec, base, ev,
+              evn, log):
+    """抢杠: the others may win on the tile ``kk`` that seat ``cur`` adds to its pong.
+
+    Each seat still in, ready on ``kk`` and not blocked by 过水 robs unless its bot
+    declines (:func:`~mjstats.sim.bots._robs_kong`).  With any robber: the tile
+    leaves ``cur``'s hand (the kong is not made), each robber's win is recorded
+    and paid by ``cur``, and the last robber in turn order is returned; else -1
+    (nothing is written but the scratch ``S.winners``).
+    """
+    hand, visible, mask, ready, won = S.hand, S.visible, S.mask, S.ready, S.won
+    passblock, winners, L = S.passblock, S.winners, S.loop
+    family = P[P_FAMILY]
+    nr = 0
+    for i in range(1, 4):
+        q = (cur + i) % 4
+        winners[i - 1] = -1
+        if won[q] or not ready[q] or not mask[q, kk] or passblock[q, kk]:
             continue
-        # ------------------------------------------------------------ discard
-        i_d = ndisc[cur]
-        d = -1
-        if i_d < script.shape[1] and script[cur, i_d] >= 0:
-            d = script[cur, i_d]
-            if hand[cur, d] <= 0:
-                hand_rec[g, H_ERROR] = 2  # a script discards a tile the seat lacks
-                d = -1
-        if d < 0 and cur == pol[0] and tsumo >= 0 and not kong_turn:
-            d = _policy_discard(hand[cur], tsumo, ndraw[cur] - 1, pol)
-        s_after = -99
-        if d < 0:
-            d, s_after = B._choose_discard(hand[cur], nm[cur], mt[cur], mk[cur], que[cur],
-                                           bots[cur], inset, visible, T, state, bsc)
-        hand[cur, d] -= 1
-        ndisc[cur] += 1
-        step += 1
-        _log_i(ev, evn, log, EV_DISCARD, cur, d, -1, 0)
-        if not (d == tsumo and not kong_turn):
-            # (a drawn tile thrown straight back leaves the hand, its waits, as they were;
-            # a seat not ready before (its wait mask all 0) and not after needs nothing)
-            if ready[cur] or not (s_after > 0 or (s_after == -99
-                                                  and _has_que(hand[cur], que[cur]))):
-                _refresh(cur, s_after, hand, que, inset, mask, ready, T, mt, mk, nm)
-        kong_discard = after_kong
-        after_kong = False
-        wall_left = tail - head + 1
-        # wins on the discard (一炮多响)
-        nwin = 0
-        scored = -1  # the seat scored last: its scratch (best, info) is still valid
-        v_scored = 0
+        if not B._robs_kong(bots[q]):
+            continue
+        flags = _win_flags(q, kk, K.ROBBING, dealer, hand, visible)
+        v = _score_win(q, kk, flags, hand, S.mt, S.mk, S.nm, values, sw, family, T, S.conc,
+                       S.buf, S.work, S.hits, S.best, S.info)
+        if v > 0:
+            winners[i - 1] = q
+            nr += 1
+    if nr == 0:
+        return -1
+    _log_i(ev, evn, log, EV_ROB, cur, kk, -1, 0)
+    hand[cur, kk] -= 1
+    last = cur
+    for i in range(3):
+        q = winners[i]
+        if q < 0:
+            continue
+        flags = _win_flags(q, kk, K.ROBBING, dealer, hand, visible)
+        v = _score_win(q, kk, flags, hand, S.mt, S.mk, S.nm, values, sw, family, T, S.conc,
+                       S.buf, S.work, S.hits, S.best, S.info)
+        L[L_N_WON] += 1
+        won[q] = L[L_N_WON]
+        _log_i(ev, evn, log, EV_WIN, q, kk, cur, flags)
+        _record_win(q, kk, cur, flags, v, L[L_N_WON], S.ndraw[q], L[L_STEP], hand, visible, T,
+                    mask, S.tbits, S.best, S.info, seat_rec, pat_rec, base, S.buf, S.work)
+        seat_rec[base + q, C_WIN_TILE] = kk
+        _pay_win(q, cur, v, flags, 0, -1, P, family, S.take, won, S.mult, seat_rec, base, ev,
+                 evn, log)
+        if L[L_N_WON] == 1:
+            L[L_NEXT_DEALER] = q if nr == 1 else cur
+        last = q
+    L[L_N_ROBBED] += 1
+    if nr > L[L_MAX_MULTI]:
+        L[L_MAX_MULTI] = nr
+    visible[kk] += 1  # the robbed tile is shown
+    _refresh(cur, -99, hand, S.que, inset, mask, ready, T, S.mt, S.mk, S.nm)
+    return last
+
+
+@noref_kernel
+def _make_kong(cur, kk, ktyp, just, wall, P, T, inset, S, seat_rec, base, ev, evn, log):
+    """Seat ``cur`` makes a concealed (暗杠) or added (弯杠) kong of ``kk``; returns its new tile.
+
+    ``just`` is the tile the seat drew last (an added kong of it pays at once under
+    下毛毛雨).  Writes the hand and melds, the tiles seen, the kong money
+    (:func:`_kong_money`), the loop state (the kong, its replacement draw from the
+    tail) and the seat's waits.
+    """
+    hand, visible, mt, mk, mfrom, nm, L = S.hand, S.visible, S.mt, S.mk, S.mfrom, S.nm, S.loop
+    L[L_CLAIMED] = 1
+    L[L_N_KONGS] += 1
+    kfrom = -1
+    if ktyp == K.CKONG:
+        hand[cur, kk] = 0
+        if not P[P_HIDE_CKONG]:
+            visible[kk] += 4
+        _add_meld(cur, K.CKONG, kk, -1, mt, mk, mfrom, nm)
+        seat_rec[base + cur, C_N_CKONG] += 1
+        pay_now = True
+    else:
+        hand[cur, kk] -= 1
+        visible[kk] += 1
+        for i in range(nm[cur]):
+            if mt[cur, i] == K.PONG and mk[cur, i] == kk:
+                mt[cur, i] = K.ADDKONG
+                kfrom = mfrom[cur, i]
+        seat_rec[base + cur, C_N_ADDKONG] += 1
+        pay_now = (not P[P_BUGANG_NOW]) or just == kk
+    _log_i(ev, evn, log, EV_KONG, cur, kk, -1, ktyp)
+    L[L_KONG_TYPE] = ktyp
+    L[L_KONG_FEEDER] = kfrom
+    _kong_money(cur, ktyp, kfrom, pay_now, P, S.won, S.kp, S.lastk, seat_rec, base, ev, evn, log)
+    # replacement from the tail
+    drawn = wall[L[L_TAIL]]
+    L[L_TAIL] -= 1
+    for k in range(34):
+        S.passblock[cur, k] = 0
+    L[L_AFTER_KONG] = 1
+    _refresh(cur, -99, hand, S.que, inset, S.mask, S.ready, T, mt, mk, nm)
+    _log_i(ev, evn, log, EV_DRAW, cur, drawn, 1, 0)
+    return drawn
+
+
+@inline_kernel
+def _discard(cur, tsumo, kong_turn, bots, script, T, inset, state, S, hand_rec, g, ev, evn, log,
+             pol):
+    """Seat ``cur`` discards; returns the tile.
+
+    The tile is the seat's ``script`` entry for this discard, else (a seat following
+    an exact policy, right after a draw ``tsumo`` that was no kong replacement) the
+    policy's, else its bot's (:func:`~mjstats.sim.bots._choose_discard`).  Writes
+    the hand, the discard counts (``S.ndisc``, ``S.loop[L_STEP]``), the seat's waits
+    and, for a scripted tile the seat lacks, ``hand_rec[g, H_ERROR]``.
+    """
+    hand, que, ndisc, L = S.hand, S.que, S.ndisc, S.loop
+    i_d = ndisc[cur]
+    d = -1
+    if i_d < script.shape[1] and script[cur, i_d] >= 0:
+        d = script[cur, i_d]
+        if hand[cur, d] <= 0:
+            hand_rec[g, H_ERROR] = 2  # a script discards a tile the seat lacks
+            d = -1
+    if d < 0 and cur == pol[0] and tsumo >= 0 and not kong_turn:
+        d = _policy_discard(hand[cur], tsumo, S.ndraw[cur] - 1, pol)
+    s_after = -99
+    if d < 0:
+        d, s_after = B._choose_discard(hand[cur], S.nm[cur], S.mt[cur], S.mk[cur], que[cur],
+                                       bots[cur], inset, S.visible, T, state, S.bsc)
+    hand[cur, d] -= 1
+    ndisc[cur] += 1
+    L[L_STEP] += 1
+    _log_i(ev, evn, log, EV_DISCARD, cur, d, -1, 0)
+    if not (d == tsumo and not kong_turn):
+        # (a drawn tile thrown straight back leaves the hand, its waits, as they were;
+        # a seat not ready before (its wait mask all 0) and not after needs nothing)
+        if S.ready[cur] or not (s_after > 0 or (s_after == -99
+                                                and _has_que(hand[cur], que[cur]))):
+            _refresh(cur, s_after, hand, que, inset, S.mask, S.ready, T, S.mt, S.mk, S.nm)
+    return d
+
+
+@inline_kernel
+def _turn(wall, dealer, bots, script, P, values, sw, T, inset, state, S, seat_rec, pat_rec,
+          hand_rec, g, ev, evn, log, pol):
+    """Turn phase: seat ``S.loop[L_CUR]`` draws, may win or kong, then discards.
+
+    By the loop mode ``S.loop[L_MODE]`` the seat draws from the head of the wall
+    (:data:`M_DRAW`), takes the replacement tile of a kong it claimed
+    (:data:`M_REPLACEMENT`), only discards after a pong or chow
+    (:data:`M_DISCARD`), or is the dealer on its dealt 14 tiles (:data:`M_FIRST`:
+    天胡).  Then, until it discards: a self-drawn win (:func:`_self_draw_win`), or
+    the kong its bot chooses (:func:`~mjstats.sim.bots._choose_kong`), which may be
+    robbed (:func:`_rob_kong`) or is made with a replacement draw
+    (:func:`_make_kong`).  Reads and writes ``S`` and the seat and pattern rows
+    of hand ``g``.  Returns the discarded tile (:func:`_discard`), or
+    :data:`NO_DISCARD` when the turn ended in a win and play goes on (the next
+    mover set in ``S.loop``), or :data:`HAND_OVER` (the wall ran out, or the
+    win ends the hand; ``S.loop[L_END_REASON]`` says which).
+    """
+    hand, L = S.hand, S.loop
+    base = 4 * g
+    cur = L[L_CUR]
+    mode = L[L_MODE]
+    drawn = -1
+    tsumo = -1
+    kong_turn = False
+    if mode == M_DRAW:
+        if L[L_HEAD] > L[L_TAIL]:
+            L[L_END_REASON] = 1
+            return HAND_OVER
+        drawn = wall[L[L_HEAD]]
+        L[L_HEAD] += 1
+        S.ndraw[cur] += 1
+        for k in range(34):
+            S.passblock[cur, k] = 0
+        L[L_AFTER_KONG] = 0
+        tsumo = drawn
+        _log_i(ev, evn, log, EV_DRAW, cur, drawn, 0, 0)
+    elif mode == M_REPLACEMENT:
+        drawn = L[L_PENDING]
+    if mode != M_DISCARD:
+        just = drawn
+        while True:
+            if drawn >= 0:
+                wins = False
+                if S.ready[cur] and S.mask[cur, drawn]:
+                    wins = _self_draw_win(cur, drawn, dealer, P, values, sw, T, S, seat_rec,
+                                          pat_rec, base, ev, evn, log)
+                hand[cur, drawn] += 1
+                if wins:
+                    return _after_win(cur, P, S.won, L)
+                drawn = -1
+            elif mode == M_FIRST:
+                if _heavenly_win(cur, wall, P, values, sw, T, inset, S, seat_rec, pat_rec, base,
+                                 ev, evn, log):
+                    return _after_win(cur, P, S.won, L)
+            mode = M_DRAW
+            L[L_MODE] = M_DRAW
+            if L[L_HEAD] > L[L_TAIL]:
+                break
+            kk = -1
+            ktyp = 0
+            if cur != pol[0]:  # (a seat following an exact policy makes no kong)
+                kk, ktyp = B._choose_kong(hand[cur], S.nm[cur], S.mt[cur], S.mk[cur], S.que[cur],
+                                          bots[cur], T, state, S.bsc)
+            if kk < 0:
+                break
+            if ktyp == K.ADDKONG and P[P_ROB]:
+                last = _rob_kong(cur, kk, dealer, bots, P, values, sw, T, inset, S, seat_rec,
+                                 pat_rec, base, ev, evn, log)
+                if last >= 0:
+                    return _after_win(last, P, S.won, L)
+            kong_turn = True
+            drawn = _make_kong(cur, kk, ktyp, just, wall, P, T, inset, S, seat_rec, base, ev,
+                               evn, log)
+            just = drawn
+    return _discard(cur, tsumo, kong_turn, bots, script, T, inset, state, S, hand_rec, g, ev,
+                    evn, log, pol)
+
+
+@noref_kernel
+def _discard_wins(d, cur, nwin, scored, v_scored, kong_discard, wall_left, dealer, P, values,
+                  sw, T, S, seat_rec, pat_rec, base, ev, evn, log):
+    """Record and pay the wins on ``cur``'s discard ``d`` (一炮多响); returns the last winner.
+
+    The ``nwin`` winners are ``S.winners`` (-1 where none), in turn order after ``cur``;
+    ``scored``/``v_scored`` is the seat scored last and its value (its scratch is
+    still valid).  On a discard after a kong, 杠上炮 hands the kong's gains to
+    each winner (and they are no longer the konger's to return at 查叫).  Writes
+    the winners' records and payments and the loop state.
+    """
+    hand, visible, kp, lastk, won, L = S.hand, S.visible, S.kp, S.lastk, S.won, S.loop
+    if nwin > L[L_MAX_MULTI]:
+        L[L_MAX_MULTI] = nwin
+    last = cur
+    for i in range(3):
+        q = S.winners[i]
+        if q < 0:
+            continue
+        flags = _discard_flags(q, d, kong_discard, wall_left, dealer, hand, visible)
+        if nwin == 1 and q == scored:
+            v = v_scored  # a single winner, scored last: no need to score again
+        else:
+            v = _score_win(q, d, flags, hand, S.mt, S.mk, S.nm, values, sw, P[P_FAMILY], T,
+                           S.conc, S.buf, S.work, S.hits, S.best, S.info)
+        L[L_N_WON] += 1
+        won[q] = L[L_N_WON]
+        _log_i(ev, evn, log, EV_WIN, q, d, cur, flags)
+        _record_win(q, d, cur, flags, v, L[L_N_WON], S.ndraw[q], L[L_STEP], hand, visible, T,
+                    S.mask, S.tbits, S.best, S.info, seat_rec, pat_rec, base, S.buf, S.work)
+        if L[L_N_WON] == 1:
+            L[L_NEXT_DEALER] = q if nwin == 1 else cur
+        _pay_win(q, cur, v, flags, 0, -1, P, P[P_FAMILY], S.take, won, S.mult, seat_rec, base,
+                 ev, evn, log)
+        if kong_discard and P[P_TRANSFER]:
+            # 杠上炮: the discarder hands the kong's gains to each winner
+            a = 0
+            if P[P_ZHUANYU] and L[L_KONG_TYPE] == K.ADDKONG:
+                for j in range(4):
+                    a += kp[cur, j]
+            else:
+                for j in range(4):
+                    a += lastk[j]
+            if a > 0:
+                _pay(cur, q, a, R_TRANSFER, C_PAY_TRANSFER, seat_rec, base, ev, evn, log)
+        last = q
+    if kong_discard and P[P_TRANSFER]:
+        # the transferred gains are no longer the konger's to return at 查叫
+        for j in range(4):
+            if P[P_ZHUANYU] and L[L_KONG_TYPE] == K.ADDKONG:
+                kp[cur, j] = 0
+            else:
+                kp[cur, j] -= lastk[j]
+            lastk[j] = 0
+    return last
+
+
+@inline_kernel
+def _claims(d, wall, dealer, bots, P, values, sw, T, inset, state, S, seat_rec, pat_rec, g, ev,
+            evn, log, pol):
+    """Claims phase: wins on the discard ``d`` of seat ``S.loop[L_CUR]``, else a pong, kong or chow.
+
+    Each seat still in, ready on ``d`` and not blocked by 过水 wins unless its bot
+    passes (:func:`~mjstats.sim.bots._takes_win`; a pass starts 过水); several
+    may win (:func:`_discard_wins`).  Without a win, while the wall is not empty,
+    the first seat in turn order holding a pair of ``d`` may kong it
+    (:func:`~mjstats.sim.bots._claims_kong`, a replacement tile then waits in
+    ``S.loop[L_PENDING]``) or pong it (:func:`~mjstats.sim.bots._want_pong`); with
+    chows (Liuzhou) the next seat may chow it
+    (:func:`~mjstats.sim.bots._choose_chow`).  A seat following an exact policy
+    makes no call.  Reads and writes ``S`` (the next mover and its mode in
+    ``S.loop``) and the seat and pattern rows of hand ``g``.  Returns whether the
+    hand is over.
+    """
+    hand, visible, mask, ready, won = S.hand, S.visible, S.mask, S.ready, S.won
+    passblock, winners, take, L = S.passblock, S.winners, S.take, S.loop
+    mt, mk, mfrom, nm, que = S.mt, S.mk, S.mfrom, S.nm, S.que
+    base = 4 * g
+    cur = L[L_CUR]
+    kong_discard = L[L_AFTER_KONG] != 0
+    L[L_AFTER_KONG] = 0
+    wall_left = L[L_TAIL] - L[L_HEAD] + 1
+    # wins on the discard (一炮多响)
+    nwin = 0
+    scored = -1  # the seat scored last: its scratch (best, info) is still valid
+    v_scored = 0
+    for i in range(1, 4):
+        q = (cur + i) % 4
+        winners[i - 1] = -1
+        if won[q] or not ready[q] or not mask[q, d]:
+            continue
+        if passblock[q, d]:
+            continue
+        flags = _discard_flags(q, d, kong_discard, wall_left, dealer, hand, visible)
+        v = _score_win(q, d, flags, hand, mt, mk, nm, values, sw, P[P_FAMILY], T, S.conc, S.buf,
+                       S.work, S.hits, S.best, S.info)
+        scored = q
+        v_scored = v
+        if v <= 0:
+            continue
+        if B._takes_win(bots[q], v, P[P_LAST4] and wall_left <= 4, wall_left):
+            winners[i - 1] = q
+            nwin += 1
+        else:
+            passblock[q, d] = 1
+            seat_rec[base + q, C_PASSED] += 1
+            _log_i(ev, evn, log, EV_PASS, q, d, cur, v)
+    if nwin > 0:
+        last = _discard_wins(d, cur, nwin, scored, v_scored, kong_discard, wall_left, dealer, P,
+                             values, sw, T, S, seat_rec, pat_rec, base, ev, evn, log)
+        visible[d] += 1
+        L[L_CLAIMED] = 1
+        return _after_win(last, P, won, L) == HAND_OVER
+    visible[d] += 1
+    # claims: pong or 直杠 (not once the wall is empty)
+    nxt = -1
+    if wall_left > 0:
         for i in range(1, 4):
             q = (cur + i) % 4
-            winners[i - 1] = -1
-            if won[q] or not ready[q] or not mask[q, d]:
-                continue
-            if passblock[q, d]:
-                continue
-            flags = 0
-            if kong_discard:
-                flags |= K.AFTER_KONG
-            if wall_left <= 0:
-                flags |= K.LAST_TILE
-            if q == dealer:
-                flags |= K.DEALER
-            if hand[q, d] + visible[d] == 3:
-                flags |= K.LAST_COPY
-            v = _score_win(q, d, flags, hand, mt, mk, nm, values, sw, family, T, conc, buf,
-                           work, hits, best, info)
-            scored = q
-            v_scored = v
-            if v <= 0:
-                continue
-            if B._takes_win(bots[q], v, P[P_LAST4] and wall_left <= 4, wall_left):
-                winners[i - 1] = q
-                nwin += 1
-            else:
-                passblock[q, d] = 1
-                seat_rec[base + q, C_PASSED] += 1
-                _log_i(ev, evn, log, EV_PASS, q, d, cur, v)
-        if nwin > 0:
-            if nwin > max_multi:
-                max_multi = nwin
-            last = cur
-            for i in range(3):
-                q = winners[i]
-                if q < 0:
-                    continue
-                flags = 0
-                if kong_discard:
-                    flags |= K.AFTER_KONG
-                if wall_left <= 0:
-                    flags |= K.LAST_TILE
-                if q == dealer:
-                    flags |= K.DEALER
-                if hand[q, d] + visible[d] == 3:
-                    flags |= K.LAST_COPY
-                if nwin == 1 and q == scored:
-                    v = v_scored  # a single winner, scored last: no need to score again
-                else:
-                    v = _score_win(q, d, flags, hand, mt, mk, nm, values, sw, family, T, conc,
-                                   buf, work, hits, best, info)
-                n_won += 1
-                won[q] = n_won
-                _log_i(ev, evn, log, EV_WIN, q, d, cur, flags)
-                _record_win(q, d, cur, flags, v, n_won, ndraw[q], step, hand, visible, T,
-                            mask, tbits, best, info, seat_rec, pat_rec, base, buf, work)
-                if n_won == 1:
-                    next_dealer = q if nwin == 1 else cur
-                _pay_win(q, cur, v, flags, 0, -1, P, family, take, won, mult, seat_rec, base, ev,
-                         evn, log)
-                if kong_discard and P[P_TRANSFER]:
-                    # 杠上炮: the discarder hands the kong's gains to each winner
-                    a = 0
-                    if P[P_ZHUANYU] and last_kong_type == K.ADDKONG:
-                        for j in range(4):
-                            a += kp[cur, j]
-                    else:
-                        for j in range(4):
-                            a += lastk[j]
-                    if a > 0:
-                        _pay(cur, q, a, R_TRANSFER, C_PAY_TRANSFER, seat_rec, base, ev, evn,
-                             log)
-                last = q
-            if kong_discard and P[P_TRANSFER]:
-                # the transferred gains are no longer the konger's to return at 查叫
-                for j in range(4):
-                    if P[P_ZHUANYU] and last_kong_type == K.ADDKONG:
-                        kp[cur, j] = 0
-                    else:
-                        kp[cur, j] -= lastk[j]
-                    lastk[j] = 0
-            visible[d] += 1
-            claimed = True
-            if n_won >= 3 or P[P_END_AT_WIN]:
-                end_reason = 0
-                break
-            cur = _next_active(last, won)
-            mode = 0
-            continue
-        visible[d] += 1
-        # claims: pong or 直杠 (not once the wall is empty)
-        nxt = -1
-        if wall_left > 0:
-            for i in range(1, 4):
-                q = (cur + i) % 4
-                if won[q] or hand[q, d] < 2 or (d < 27 and d // 9 == que[q]) or q == pol[0]:
-                    continue  # (a seat following an exact policy makes no call)
-                bot = bots[q]
-                if hand[q, d] == 3 and B._want_kong(hand[q], d, 3, _shanten(hand[q], 2, T), bot,
-                                                    T, state):
-                    hand[q, d] = 0
-                    visible[d] += 3
-                    _add_meld(q, K.KONG, d, cur, mt, mk, mfrom, nm)
-                    seat_rec[base + q, C_N_KONG] += 1
-                    n_kongs += 1
-                    claimed = True
-                    _log_i(ev, evn, log, EV_KONG, q, d, cur, K.KONG)
+            if won[q] or hand[q, d] < 2 or (d < 27 and d // 9 == que[q]) or q == pol[0]:
+                continue  # (a seat following an exact policy makes no call)
+            bot = bots[q]
+            if hand[q, d] == 3 and B._claims_kong(hand[q], d, bot, T, state):
+                hand[q, d] = 0
+                visible[d] += 3
+                _add_meld(q, K.KONG, d, cur, mt, mk, mfrom, nm)
+                seat_rec[base + q, C_N_KONG] += 1
+                L[L_N_KONGS] += 1
+                L[L_CLAIMED] = 1
+                _log_i(ev, evn, log, EV_KONG, q, d, cur, K.KONG)
+                take[q, cur] += 1
+                L[L_KONG_TYPE] = K.KONG
+                L[L_KONG_FEEDER] = cur
+                _kong_money(q, K.KONG, cur, True, P, won, S.kp, S.lastk, seat_rec, base, ev,
+                            evn, log)
+                pending = wall[L[L_TAIL]]
+                L[L_PENDING] = pending
+                L[L_TAIL] -= 1
+                for k in range(34):
+                    passblock[q, k] = 0
+                L[L_AFTER_KONG] = 1
+                _refresh(q, -99, hand, que, inset, mask, ready, T, mt, mk, nm)
+                _log_i(ev, evn, log, EV_DRAW, q, pending, 1, 0)
+                nxt = q
+                L[L_MODE] = M_REPLACEMENT
+            elif B._want_pong(hand[q], d, nm[q], mt[q], mk[q], que[q], bot, T, state, S.bsc):
+                hand[q, d] -= 2
+                visible[d] += 2
+                _add_meld(q, K.PONG, d, cur, mt, mk, mfrom, nm)
+                seat_rec[base + q, C_N_PONG] += 1
+                L[L_CLAIMED] = 1
+                _log_i(ev, evn, log, EV_PONG, q, d, cur, 0)
+                take[q, cur] += 1
+                nxt = q
+                L[L_MODE] = M_DISCARD
+            break
+        if nxt < 0 and P[P_CHOW]:
+            # 吃: only the next seat, from its left
+            q = (cur + 1) % 4
+            if won[q] == 0 and q != pol[0]:
+                lo = B._choose_chow(hand[q], d, nm[q], mt[q], mk[q], que[q], bots[q], T, state,
+                                    S.bsc)
+                if lo >= 0:
+                    for x in range(lo, lo + 3):
+                        if x != d:
+                            hand[q, x] -= 1
+                            visible[x] += 1
+                    _add_meld(q, K.CHOW, lo, cur, mt, mk, mfrom, nm)
+                    seat_rec[base + q, C_N_CHOW] += 1
                     take[q, cur] += 1
-                    last_kong_type = K.KONG
-                    kong_feeder = cur
-                    _kong_money(q, K.KONG, cur, True, P, won, kp, lastk, seat_rec, base, ev,
-                                evn, log)
-                    pending = wall[tail]
-                    tail -= 1
-                    for k in range(34):
-                        passblock[q, k] = 0
-                    after_kong = True
-                    _refresh(q, -99, hand, que, inset, mask, ready, T,
-                             mt, mk, nm)
-                    _log_i(ev, evn, log, EV_DRAW, q, pending, 1, 0)
+                    L[L_CLAIMED] = 1
+                    _log_i(ev, evn, log, EV_CHOW, q, d, cur, lo)
                     nxt = q
-                    mode = 1
-                elif B._want_pong(hand[q], d, nm[q], mt[q], mk[q], que[q], bot, T, state, bsc):
-                    hand[q, d] -= 2
-                    visible[d] += 2
-                    _add_meld(q, K.PONG, d, cur, mt, mk, mfrom, nm)
-                    seat_rec[base + q, C_N_PONG] += 1
-                    claimed = True
-                    _log_i(ev, evn, log, EV_PONG, q, d, cur, 0)
-                    take[q, cur] += 1
-                    nxt = q
-                    mode = 2
-                break
-            if nxt < 0 and P[P_CHOW]:
-                # 吃: only the next seat, from its left
-                q = (cur + 1) % 4
-                if won[q] == 0 and q != pol[0]:
-                    lo = B._choose_chow(hand[q], d, nm[q], mt[q], mk[q], que[q], bots[q], T,
-                                        state, bsc)
-                    if lo >= 0:
-                        for x in range(lo, lo + 3):
-                            if x != d:
-                                hand[q, x] -= 1
-                                visible[x] += 1
-                        _add_meld(q, K.CHOW, lo, cur, mt, mk, mfrom, nm)
-                        seat_rec[base + q, C_N_CHOW] += 1
-                        take[q, cur] += 1
-                        claimed = True
-                        _log_i(ev, evn, log, EV_CHOW, q, d, cur, lo)
-                        nxt = q
-                        mode = 2
-        if nxt >= 0:
-            cur = nxt
-        else:
-            cur = _next_active(cur, won)
-            mode = 0
-    # ---------------------------------------------------------------- settlement
+                    L[L_MODE] = M_DISCARD
+    if nxt >= 0:
+        L[L_CUR] = nxt
+    else:
+        L[L_CUR] = _next_active(cur, won)
+        L[L_MODE] = M_DRAW
+    return False
+
+
+@noref_kernel
+def _end_hand(dealer, P, values, sw, T, S, seat_rec, hand_rec, g, ev, evn, log):
+    """Settlement phase: 查叫 and 查花猪 of a drawn hand (:func:`_settle`), then the hand's record.
+
+    A hand is drawn when the wall ran out with two or more seats still in; the
+    rule set says whether it is settled (``P[P_SETTLE]``).  Reads the loop state
+    ``S.loop`` and the seats' state in ``S``; writes their payments and draw
+    counts, row ``g`` of ``hand_rec`` and the end event.
+    """
+    L, ndraw = S.loop, S.ndraw
+    base = 4 * g
+    n_won = L[L_N_WON]
+    end_reason = L[L_END_REASON]
     n_active = 4 - n_won
     drawn_hand = 1 if (end_reason == 1 and n_active >= 2) else 0
     n_ready = 0
     n_not = 0
     n_hz = 0
     if drawn_hand and P[P_SETTLE]:
-        n_ready, n_not, n_hz = _settle(dealer, hand, mt, mk, nm, que, won, ready, mask, kp,
-                                       visible, P, values, sw, T, conc, buf, work, hits, best,
-                                       info, seat_rec, base, ev, evn, log)
+        n_ready, n_not, n_hz = _settle(dealer, S.hand, S.mt, S.mk, S.nm, S.que, S.won, S.ready,
+                                       S.mask, S.kp, S.visible, P, values, sw, T, S.conc, S.buf,
+                                       S.work, S.hits, S.best, S.info, seat_rec, base, ev, evn,
+                                       log)
     _log_i(ev, evn, log, EV_END, -1, end_reason, -1, 0)
     for p in range(4):
         seat_rec[base + p, C_N_DRAWS] = ndraw[p]
     hand_rec[g, H_DEALER] = dealer
     hand_rec[g, H_N_WINNERS] = n_won
     hand_rec[g, H_DRAWN] = drawn_hand
-    hand_rec[g, H_WALL_LEFT] = tail - head + 1
-    hand_rec[g, H_N_DISCARDS] = step
-    hand_rec[g, H_MAX_MULTI] = max_multi
-    hand_rec[g, H_N_ROBBED] = n_robbed
-    hand_rec[g, H_N_KONGS] = n_kongs
+    hand_rec[g, H_WALL_LEFT] = L[L_TAIL] - L[L_HEAD] + 1
+    hand_rec[g, H_N_DISCARDS] = L[L_STEP]
+    hand_rec[g, H_MAX_MULTI] = L[L_MAX_MULTI]
+    hand_rec[g, H_N_ROBBED] = L[L_N_ROBBED]
+    hand_rec[g, H_N_KONGS] = L[L_N_KONGS]
     hand_rec[g, H_N_READY_END] = n_ready
     hand_rec[g, H_NOTREADY_END] = n_not
     hand_rec[g, H_N_HUAZHU] = n_hz
     hand_rec[g, H_END_REASON] = end_reason
-    hand_rec[g, H_NEXT_DEALER] = next_dealer
+    hand_rec[g, H_NEXT_DEALER] = L[L_NEXT_DEALER]
     if evn[1]:
         hand_rec[g, H_ERROR] = 1
+
+
+@noref_kernel
+def _play(wall, n_wall, dealer, bots, que_in, script, P, values, sw, T, inset, state, S,
+          seat_rec, pat_rec, hand_rec, g, ev, evn, log, pol):
+    """Play one hand from ``wall`` (already shuffled); write rows ``g`` of the records.
+
+    The phases: :func:`_deal`, then turns (:func:`_turn`) each followed by the
+    claims on its discard (:func:`_claims`) until the hand is over, then
+    :func:`_end_hand`.  They share the scratch ``S`` and its loop state ``S.loop``.
+    The two phases of every turn (and :func:`_discard`) are inlined here: a call
+    passes each array of ``S`` as arguments of its own, and as calls on every turn
+    they made a hand take about 1.4 times as long (``benchmarks/bench_games.py``);
+    the deal, the settlement and the rare steps (a win, a kong) are called.
+
+    ``pol`` is :func:`_no_policy`, or ``(seat, table, start, kind, disc)``: that seat
+    follows an exact policy of the odds solver (:class:`mjstats.discard.solo.Policy`)
+    — after each draw it throws what the policy says for its hand and draw, makes no
+    call and no kong, and its bot decides wherever the policy says nothing.
+    """
+    _deal(wall, n_wall, dealer, bots, que_in, sw, T, inset, state, S, seat_rec, pat_rec,
+          hand_rec, g, ev, evn, log)
+    while True:
+        d = _turn(wall, dealer, bots, script, P, values, sw, T, inset, state, S, seat_rec,
+                  pat_rec, hand_rec, g, ev, evn, log, pol)
+        if d == HAND_OVER:
+            break
+        if d >= 0 and _claims(d, wall, dealer, bots, P, values, sw, T, inset, state, S,
+                              seat_rec, pat_rec, g, ev, evn, log, pol):
+            break
+    _end_hand(dealer, P, values, sw, T, S, seat_rec, hand_rec, g, ev, evn, log)
 
 
 # ----------------------------------------------------------------- many hands
@@ -1089,7 +1275,8 @@ def _scratch(n_pat):
         work=np.zeros((K.N_WORK + SHAPES_WORK, 34), np.int64),
         hits=np.zeros(n_pat, np.int64), best=np.zeros(n_pat, np.int64),
         info=np.zeros(4, np.int64), tbits=np.zeros(34, np.int64), bsc=np.zeros(34, np.int64),
-        take=np.zeros((4, 4), np.int64), mult=np.zeros(4, np.int64))
+        take=np.zeros((4, 4), np.int64), mult=np.zeros(4, np.int64),
+        loop=np.zeros(N_LOOP, np.int64))
 
 
 @parallel_kernel

@@ -8,6 +8,7 @@ import pytest
 import mjstats as mj
 from mjstats.core.shanten import _shanten
 from mjstats.core.tables import tables
+from mjstats.scoring import kernels as K
 from mjstats.sim import bots as B
 
 
@@ -112,3 +113,28 @@ def test_shanten_any_matches_core():
         for _ in range(300):
             h = np.bincount(rng.permutation(wall)[:n], minlength=34).astype(np.int8)
             assert B._shanten_any(h, T) == _shanten(h, 2, T), mj.format(h)
+
+
+@pytest.mark.parametrize("hand, pong, que, want", [
+    ("1111m234p567p99s34s", None, -1, ("1m", K.CKONG)),  # 暗杠 keeps the hand ready
+    ("1111m234p567p99s34s", None, 0, None),  # never of the missing suit
+    ("1111m2222p567p99s3s", None, -1, ("1m", K.CKONG)),  # two candidates: the lowest first
+    ("123m456m789m123p44p", None, -1, None),  # no four, no pong: no kong
+    ("5p123m456m789s1z", "5p", -1, ("5p", K.ADDKONG)),  # 弯杠: the fourth of a pong
+    ("123m456m789s1z5s", "5p", -1, None),  # a pong without its fourth
+])
+def test_choose_kong(hand, pong, que, want):
+    """The kong an efficiency seat makes on its turn (``B._choose_kong``), by notation."""
+    T = tables()
+    h = mj.parse(hand).astype(np.int8)
+    mt = np.zeros(4, np.int64)
+    mk = np.zeros(4, np.int64)
+    nm = 0
+    if pong is not None:
+        mt[0], mk[0], nm = K.PONG, mj.parse_tile(pong), 1
+    before = h.copy()
+    got = B._choose_kong(h, nm, mt, mk, que, B.EFFICIENCY, T, np.zeros(4, np.uint64),
+                         np.zeros(34, np.int64))
+    assert tuple(int(x) for x in got) == (
+        (-1, 0) if want is None else (mj.parse_tile(want[0]), want[1]))
+    assert np.array_equal(h, before)  # the hand is left as it was
