@@ -326,11 +326,9 @@ def _quick(c0, c1, c2, c3, Q, form):
     if form != 0:
         pairs = ((k0 >> 8) & 7) + ((k1 >> 8) & 7) + ((k2 >> 8) & 7) + ((k3 >> 8) & 7)
         odd = (k0 >> 11) + (k1 >> 11) + (k2 >> 11) + (k3 >> 11)
-        used = pairs if pairs < 7 else 7
-        rest = 7 - used
-        s7 = 13 - 2 * used - (odd if odd < rest else rest)
-        if form == 1 or s7 < s:
-            s = s7
+        used = min(pairs, 7)
+        s7 = 13 - 2 * used - min(odd, 7 - used)
+        s = s7 if form == 1 else min(s, s7)  # min, not a branch on the data
     return s
 
 
