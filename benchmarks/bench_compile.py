@@ -6,8 +6,10 @@ tests, the engine family of ``mjstats warmup``: whole hands under every policy, 
 preset comparison, a hand-built hand, a 查叫 settlement and the table model of the
 discard analysis) in a fresh process with an empty numba cache, and
 prints, per kernel, the number of compilations (one per distinct argument
-types; a deterministic figure) and the seconds spent compiling it, exclusive of
-the kernels it calls, from numba's ``numba:compile`` events.
+types; a deterministic figure) and the processor and wall seconds spent
+compiling it, exclusive of the kernels it calls, from numba's
+``numba:compile`` events.  On a machine shared with other work, compare the
+processor seconds: the wall seconds grow with the load.
 
 The count is the figure to compare across machines: before
 :func:`mjstats._jit._plain_types` every combination of constant arguments a
@@ -30,26 +32,30 @@ _CHILD = r"""
 import collections, json, runpy, sys, time
 from numba.core import event
 
-stack, excl, count = [], collections.Counter(), collections.Counter()
+stack, excl, cpu, count = [], collections.Counter(), collections.Counter(), collections.Counter()
 
 
 class _Listener(event.Listener):
     def on_start(self, ev):
-        stack.append([ev.data["dispatcher"].py_func.__qualname__, time.perf_counter(), 0.0])
+        stack.append([ev.data["dispatcher"].py_func.__qualname__, time.perf_counter(),
+                      time.process_time(), 0.0, 0.0])
 
     def on_end(self, ev):
-        name, t0, child = stack.pop()
-        dt = time.perf_counter() - t0
+        name, t0, c0, child, child_cpu = stack.pop()
+        dt, dc = time.perf_counter() - t0, time.process_time() - c0
         excl[name] += dt - child
+        cpu[name] += dc - child_cpu
         count[name] += 1
         if stack:
-            stack[-1][2] += dt
+            stack[-1][3] += dt
+            stack[-1][4] += dc
 
 
 event.register("numba:compile", _Listener())
-t = time.perf_counter()
+t, c = time.perf_counter(), time.process_time()
 runpy.run_path(sys.argv[1], run_name="__main__")
-print(json.dumps({"total": time.perf_counter() - t, "excl": excl, "count": count}))
+print(json.dumps({"total": time.perf_counter() - t, "cpu": time.process_time() - c,
+                  "excl": excl, "excl_cpu": cpu, "count": count}))
 """
 
 
@@ -68,13 +74,17 @@ def main() -> None:
     """Print the compile table."""
     p = argparse.ArgumentParser(description=__doc__)
     p.add_argument("--top", type=int, default=15)
+    p.add_argument("--json", help="also write the full measurement to this file")
     a = p.parse_args()
     r = measure()
-    print(f"cold compile of tests/warm_kernels.py: {r['total']:.0f} s "
+    print(f"cold compile of tests/warm_kernels.py: {r['cpu']:.0f} s CPU, {r['total']:.0f} s wall "
           f"({sum(r['count'].values())} compilations of {len(r['count'])} kernels)")
-    print(f"  {'seconds':>8} {'compiles':>8}  kernel (exclusive of the kernels it calls)")
-    for name, sec in sorted(r["excl"].items(), key=lambda kv: -kv[1])[: a.top]:
-        print(f"  {sec:8.1f} {r['count'][name]:8d}  {name}")
+    print(f"  {'CPU s':>8} {'wall s':>8} {'compiles':>8}  "
+          "kernel (exclusive of the kernels it calls)")
+    for name, sec in sorted(r["excl_cpu"].items(), key=lambda kv: -kv[1])[: a.top]:
+        print(f"  {sec:8.1f} {r['excl'][name]:8.1f} {r['count'][name]:8d}  {name}")
+    if a.json:
+        Path(a.json).write_text(json.dumps(r, indent=1))
 
 
 if __name__ == "__main__":

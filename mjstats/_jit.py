@@ -3,8 +3,9 @@
 Every compiled kernel in mjstats is decorated with :func:`kernel` (serial),
 :func:`noref_kernel` (serial, allocates nothing, no reference counting: the
 game engine, bots and hand kernels on its path), :func:`parallel_kernel` (an
-outer ``prange`` loop) or :func:`inline_kernel` (a tiny helper inlined into its
-callers).  All cache the machine code on disk (``cache=True``) so that a second
+outer ``prange`` loop) or :func:`inline_kernel` (a tiny leaf helper inlined into
+its callers: inlining a larger body costs far more compile time than it saves,
+see there).  All cache the machine code on disk (``cache=True``) so that a second
 process starts in about a second, and all use numpy's error model (no exceptions
 raised for division by zero inside hot loops).  A kernel called from another
 compiles once per argument types, never once per combination of constant
@@ -28,7 +29,7 @@ the scorers: one table, :data:`mjstats._compiling.FAMILIES`, with each
 family's measured cold time), and, once that compilation has run a second,
 prints one line on standard error the first time in the process::
 
-    mjstats: compiling the game engine (first run only, about 4.5 min)...
+    mjstats: compiling the game engine (first run only, about 2.5 min)...
 
 Then, every second, it shows the elapsed time: in the progress bar of a run
 (whose rate clock stops meanwhile, :class:`mjstats.runner.Meter`), or as a
@@ -113,7 +114,7 @@ _set_cache_dir()
 _OPTIONS = dict(cache=True, nogil=True, error_model="numpy")
 
 
-def _plain_types(disp):
+def _plain_types(disp, literal=()):
     """Make kernel-to-kernel calls compile ``disp`` for plain argument types.
 
     numba types a constant argument as a literal (``Literal[int](34)``, not
@@ -125,12 +126,20 @@ def _plain_types(disp):
     (``benchmarks/bench_compile.py`` counts them).  (Inlined helpers,
     :func:`inline_kernel`, still see their constants: they are inlined before
     typing.)
+
+    The arguments named in ``literal`` keep their constants: a call passing
+    ``M = 4`` compiles a specialization of its own, in which ``M`` is the
+    machine constant 4 (loops over it unroll), beside the one for a variable
+    ``M``.
     """
+    code = disp.py_func.__code__
+    keep = frozenset(i for i, name in enumerate(code.co_varnames[:code.co_argcount])
+                     if name in literal)
     base = disp.get_call_template
 
     def get_call_template(args, kws):
-        return base(tuple(types.unliteral(a) for a in args),
-                    {k: types.unliteral(v) for k, v in kws.items()})
+        return base(tuple(a if i in keep else types.unliteral(a) for i, a in enumerate(args)),
+                    {k: v if k in literal else types.unliteral(v) for k, v in kws.items()})
 
     disp.get_call_template = get_call_template
     return disp
@@ -147,7 +156,7 @@ def kernel(fn):
     return _plain_types(numba.njit(_nrt=True, **_OPTIONS)(fn))
 
 
-def noref_kernel(fn):
+def noref_kernel(fn=None, *, literal=()):
     """Compile ``fn`` as a serial, cached kernel without reference counting.
 
     For kernels that allocate nothing (they work in arrays their caller owns):
@@ -156,15 +165,36 @@ def noref_kernel(fn):
     engine's time went to those atomic operations).  Allocating inside such a
     kernel is a compile error, so a kernel cannot silently leak or lose memory.
     The arrays it sees stay alive because its caller holds them.
+
+    ``@noref_kernel(literal=("M",))``: a call passing a constant ``M`` compiles
+    a specialization for that constant (:func:`_plain_types`), so that loops
+    over ``M`` unroll, without inlining the kernel's body into its callers.
     """
-    return _plain_types(numba.njit(_nrt=False, **_OPTIONS)(fn))
+    if fn is None:
+        return lambda f: noref_kernel(f, literal=literal)
+    return _plain_types(numba.njit(_nrt=False, **_OPTIONS)(fn), literal)
 
 
 def inline_kernel(fn):
     """Compile ``fn`` as a small helper that numba inlines into every caller.
 
-    For the few tiny functions on the hottest paths (table-row arithmetic), so
-    that constants such as ``M = 4`` propagate and loops unroll.
+    For tiny leaf functions on the hottest paths (table-row arithmetic,
+    :func:`~mjstats.core.tables.entry`, :func:`~mjstats.core.codes._pick`), so
+    that constants such as ``M = 4`` propagate and loops unroll.  numba inlines
+    at the level of its own IR, before typing: every call site gets a copy of
+    the helper's IR, itself expanded with every helper *it* inlines, and the
+    copy costs time quadratic in that size (each block is copied with the
+    function's whole scope of variables).  A leaf costs a fraction of a second
+    of compile per call site; ``_cz`` of :mod:`mjstats.sim.bots` (a max-plus
+    product: two loops and four inlined ``entry``) about half a second; a large
+    body a great deal more: ``_efficient_discard`` took 128 s of CPU to
+    compile when it inlined the whole discard scan and tie-break twice (for
+    ``M = 4`` and a variable ``M``), 2 s once those are kernels of their own
+    called with a constant ``M`` (``noref_kernel(literal=("M",))``;
+    ``python benchmarks/bench_compile.py``).  So a helper with loops, or one
+    that calls other helpers, is a kernel of its own: numba compiles it once
+    per argument types and LLVM still inlines it where that pays (a small
+    callee such as ``_tight``, ``_part_gains``).
     """
     return numba.njit(inline="always", **_OPTIONS)(fn)
 

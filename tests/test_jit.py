@@ -36,3 +36,23 @@ def test_constant_arguments_compile_the_callee_once():
     assert str(plain.signatures[0][1]) == "int64"
     # the control: numba on its own specialises on each combination of constants
     assert len(raw.signatures) == 3
+
+
+def _sum_to(a, M):
+    s = 0
+    for k in range(M):
+        s += a[k]
+    return s
+
+
+def test_literal_arguments_keep_their_constants():
+    # M = 4 compiles a copy of its own (a constant: its loop unrolls), a variable M another
+    kept = _plain_types(numba.njit(_sum_to), literal=("M",))
+
+    @numba.njit
+    def caller(a, m):
+        return kept(a, 4) + kept(a, m) + kept(a, 4)
+
+    a = np.arange(10, dtype=np.int64)
+    assert caller(a, 3) == 6 + 3 + 6
+    assert sorted(str(s[1]) for s in kept.signatures) == ["Literal[int](4)", "int64"]

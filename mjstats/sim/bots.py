@@ -30,6 +30,11 @@ zimo       efficiency, but never wins on a discard (waits for self-draw);
 Every kernel takes the seat's concealed counts (``int8`` (34,)), the number
 of its exposed melds, its missing suit, the tiles it can see (``visible``), the
 core tables ``T`` and the chunk's xoshiro state; none allocates.
+
+The discard scan and its tie-break are kernels of their own, compiled once for
+``M = 4`` melds to go (the common case: a constant, so that the max-plus loops
+unroll) and once for a variable ``M`` (``noref_kernel(literal=("M",))``); only
+leaf helpers are inlined (:func:`mjstats._jit.inline_kernel`).
 """
 
 from __future__ import annotations
@@ -134,7 +139,17 @@ def _cz(a, b, M):
     return _conv(a, b, M)
 
 
-@inline_kernel
+@noref_kernel(literal=("M",))
+def _cz_k(a, b, M):
+    """:func:`_cz` as a kernel of its own: a call, for the tie-break (not every turn reaches it).
+
+    Inlined at its eight call sites in :func:`_discard_m` it cost more compile
+    time than the rest of that kernel (:func:`mjstats._jit.inline_kernel`).
+    """
+    return _cz(a, b, M)
+
+
+@noref_kernel(literal=("M",))
 def _complements(r0, r1, r2, r3, M):
     """For each part, the max-plus product of the other three parts' rows.
 
@@ -148,7 +163,7 @@ def _complements(r0, r1, r2, r3, M):
     return _cz(r1, Bh, M), _cz(r0, Bh, M), _cz(A, r3, M), _cz(A, r2, M), A, Bh
 
 
-@inline_kernel
+@noref_kernel(literal=("M",))
 def _std_part(part, code, C0, C1, C2, C3, M, T):
     """Standard shanten when part ``part`` takes code ``code`` (complement rows ``C``)."""
     if part == 0:
@@ -186,7 +201,7 @@ def _scan_m(hand, nm, T, lo, hi, form, out, c0, c1, c2, c3, n, M):
     return _scan_full(hand, nm, T, lo, hi, form, out, c0, c1, c2, c3, n, M)[0]
 
 
-@inline_kernel
+@noref_kernel(literal=("M",))
 def _scan_full(hand, nm, T, lo, hi, form, out, c0, c1, c2, c3, n, M):
     """The discard scan for ``M`` melds to go, and what the tie-break reuses.
 
@@ -274,7 +289,7 @@ def _improving_i(hand, nm, s, que, inset, visible, T):
     return _improving_m(hand, nm, s, que, inset, visible, T, c0, c1, c2, c3, n, M)
 
 
-@inline_kernel
+@noref_kernel(literal=("M",))
 def _improving_m(hand, nm, s, que, inset, visible, T, c0, c1, c2, c3, n, M):
     r0, r1, r2, r3 = _rows(c0, c1, c2, c3, T)
     C0, C1, C2, C3, _, _ = _complements(r0, r1, r2, r3, M)
@@ -382,7 +397,7 @@ def _row_of(part, code, T):
     return T.suit[code]
 
 
-@inline_kernel
+@noref_kernel(literal=("M",))
 def _tight(r, C, ov, M):
     """Nibble mask of the splits of ``M`` melds that reach overlap ``ov``.
 
@@ -397,7 +412,7 @@ def _tight(r, C, ov, M):
     return t
 
 
-@inline_kernel
+@noref_kernel
 def _part_gains(bits, q, code, row, tight, T):
     """The kinds among ``bits`` whose draw raises the overlap of part ``q``.
 
@@ -417,9 +432,9 @@ def _part_gains(bits, q, code, row, tight, T):
     return out
 
 
-@inline_kernel
+@noref_kernel(literal=("M",))
 def _discard_m(hand, nm, que, inset, visible, T, lo, hi, sc, c0, c1, c2, c3, n, M):
-    """:func:`_efficient_discard` for ``M`` melds to go (a constant when inlined).
+    """:func:`_efficient_discard` for ``M`` melds to go (a constant in its ``M = 4`` copy).
 
     The scan is :func:`_scan_full`'s (one row lookup and two bit operations per
     held kind).  A tie of several kinds is broken without recomputing any shanten: a drawn kind
@@ -437,10 +452,10 @@ def _discard_m(hand, nm, que, inset, visible, T, lo, hi, sc, c0, c1, c2, c3, n, 
         return first, s
     # products of two parts, for the complements of the waiting hands (an empty
     # part's row is the identity, so with 定缺 done and no honors most are free)
-    P02 = _cz(r0, r2, M)
-    P03 = _cz(r0, r3, M)
-    P12 = _cz(r1, r2, M)
-    P13 = _cz(r1, r3, M)
+    P02 = _cz_k(r0, r2, M)
+    P03 = _cz_k(r0, r3, M)
+    P12 = _cz_k(r1, r2, M)
+    P13 = _cz_k(r1, r3, M)
     allowed = np.uint64(0)  # kinds of the tile set, but not of the missing suit
     for j in range(34):
         allowed |= np.uint64(inset[j] != 0) << np.uint64(j)
@@ -475,22 +490,22 @@ def _discard_m(hand, nm, que, inset, visible, T, lo, hi, sc, c0, c1, c2, c3, n, 
             # parts; only the parts holding candidate kinds need theirs
             if (rest & PART0) != 0:
                 w = rp if p == 0 else r0
-                D = C0 if p == 0 else _cz(rp, _pick(p, P23, P23, P13, P12), M)
+                D = C0 if p == 0 else _cz_k(rp, _pick(p, P23, P23, P13, P12), M)
                 better |= _part_gains(rest & PART0, 0, cp if p == 0 else c0, w,
                                       _tight(w, D, need, M), T)
             if (rest & PART1) != 0:
                 w = rp if p == 1 else r1
-                D = C1 if p == 1 else _cz(rp, _pick(p, P23, P23, P03, P02), M)
+                D = C1 if p == 1 else _cz_k(rp, _pick(p, P23, P23, P03, P02), M)
                 better |= _part_gains(rest & PART1, 1, cp if p == 1 else c1, w,
                                       _tight(w, D, need, M), T)
             if (rest & PART2) != 0:
                 w = rp if p == 2 else r2
-                D = C2 if p == 2 else _cz(rp, _pick(p, P13, P03, P01, P01), M)
+                D = C2 if p == 2 else _cz_k(rp, _pick(p, P13, P03, P01, P01), M)
                 better |= _part_gains(rest & PART2, 2, cp if p == 2 else c2, w,
                                       _tight(w, D, need, M), T)
             if (rest & PART3) != 0:
                 w = rp if p == 3 else r3
-                D = C3 if p == 3 else _cz(rp, _pick(p, P12, P02, P01, P01), M)
+                D = C3 if p == 3 else _cz_k(rp, _pick(p, P12, P02, P01, P01), M)
                 better |= _part_gains(rest & PART3, 3, cp if p == 3 else c3, w,
                                       _tight(w, D, need, M), T)
         u = 0

@@ -577,7 +577,9 @@ def _wall_array(wall, R: RuleSet) -> np.ndarray:
                 digits = ""
         w = np.array(out, dtype=np.int8)
     else:
-        w = np.asarray(wall, dtype=np.int8)
+        # a writable copy: a read-only wall (a tile set's own) would compile the
+        # engine a second time, for read-only arrays
+        w = np.array(wall, dtype=np.int8)
     want = np.bincount(R.tileset.wall, minlength=34)
     got = np.bincount(w, minlength=34)
     if w.ndim != 1 or not np.array_equal(want, got):
