@@ -1,15 +1,17 @@
 """What a new user's first run costs: each kernel family's cold compile, and the README's
 first command cold against warm.
 
-Run ``python benchmarks/bench_first_run.py [--games 200000] [--skip-report]``.  Two
+Run ``python benchmarks/bench_first_run.py [--games 200000] [--skip-report | --skip-families]``.  Two
 measurements, each in fresh processes with an empty numba cache and an empty
 table cache (temporary folders, so the user's own caches are never touched):
 
 1. **Cold compile per kernel family** (:data:`mjstats._compiling.FAMILIES`): the
    workload of each family (:mod:`mjstats.warmup`) run one family at a time in
-   its own process (``warmup(jobs=1)``), with its wall and processor seconds; then
-   the total.  The processor seconds are the figure to compare on a shared
-   machine.
+   its own process (``warmup(jobs=1)``, the longest first), with its wall and
+   processor seconds; then the total.  The families share one cache, so each
+   figure is what that family adds to the ones before it (a kernel two families
+   use counts for the first).  The processor seconds are the figure to compare
+   on a shared machine.
 2. **The README's first command** (``mjstats report --out DIR``, at ``--games``):
    once on the empty caches (cold: ``mjstats report`` first compiles every family
    in parallel processes, then runs its studies) and once more on the caches the
@@ -76,19 +78,21 @@ def main() -> None:
     p.add_argument("--games", type=int, default=200_000,
                    help="games of the report (its default: the README's first command)")
     p.add_argument("--skip-report", action="store_true", help="only the families")
+    p.add_argument("--skip-families", action="store_true", help="only the report")
     p.add_argument("--json", type=Path, help="also write the figures to this file")
     a = p.parse_args()
     out: dict = {"games": a.games}
     with tempfile.TemporaryDirectory(prefix="mjstats-first-run-") as tmp:
         tmp = Path(tmp)
-        fams = families(tmp / "families")
-        out["families"] = fams
-        print("cold compile per kernel family, one family at a time (fresh caches)")
-        print(f"{'family':10s} {'wall s':>8s} {'cpu s':>8s}  what")
-        for f in fams:
-            print(f"{f['key']:10s} {f['wall']:8.1f} {f['cpu']:8.1f}  {f['what']}")
-        print(f"{'total':10s} {sum(f['wall'] for f in fams):8.1f} "
-              f"{sum(f['cpu'] for f in fams):8.1f}")
+        if not a.skip_families:
+            fams = families(tmp / "families")
+            out["families"] = fams
+            print("cold compile per kernel family, one family at a time on one fresh cache")
+            print(f"{'family':10s} {'wall s':>8s} {'cpu s':>8s}  what")
+            for f in fams:
+                print(f"{f['key']:10s} {f['wall']:8.1f} {f['cpu']:8.1f}  {f['what']}")
+            print(f"{'total':10s} {sum(f['wall'] for f in fams):8.1f} "
+                  f"{sum(f['cpu'] for f in fams):8.1f}")
         if not a.skip_report:
             cold = report(tmp / "report", tmp / "out-cold", a.games)
             warm = report(tmp / "report", tmp / "out-warm", a.games)
