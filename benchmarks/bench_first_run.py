@@ -1,7 +1,7 @@
 """What a new user's first run costs: each kernel family's cold compile, and the README's
 first command cold against warm.
 
-Run ``python benchmarks/bench_first_run.py [--games 200000] [--skip-report | --skip-families]``.  Two
+Run ``python benchmarks/bench_first_run.py [--games N] [--skip-report | --skip-families]``.  Two
 measurements, each in fresh processes with an empty numba cache and an empty
 table cache (temporary folders, so the user's own caches are never touched):
 
