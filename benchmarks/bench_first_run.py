@@ -26,11 +26,9 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import resource
 import subprocess
 import sys
 import tempfile
-import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -43,18 +41,30 @@ def _env(cache: Path) -> dict[str, str]:
     return env
 
 
+_MEASURE = """
+import json, resource, subprocess, sys, time
+t = time.perf_counter()
+r = subprocess.run(sys.argv[1:], capture_output=True, text=True)
+u = resource.getrusage(resource.RUSAGE_CHILDREN)
+print(json.dumps({"wall": time.perf_counter() - t, "cpu": u.ru_utime + u.ru_stime,
+                  "peak_mib": u.ru_maxrss / 1024, "rc": r.returncode, "stdout": r.stdout,
+                  "stderr": r.stderr[-2000:]}))
+"""
+
+
 def _run(cmd: list[str], env: dict[str, str]) -> dict[str, float]:
-    """Run ``cmd``; its wall and processor seconds (children included) and peak memory."""
-    before = resource.getrusage(resource.RUSAGE_CHILDREN)
-    t = time.perf_counter()
-    r = subprocess.run(cmd, env=env, capture_output=True, text=True)
-    wall = time.perf_counter() - t
-    after = resource.getrusage(resource.RUSAGE_CHILDREN)
-    if r.returncode:
-        sys.exit(f"{' '.join(cmd)} failed: {(r.stderr.strip().splitlines() or ['?'])[-1]}")
-    return {"wall": wall,
-            "cpu": (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime),
-            "peak_mib": after.ru_maxrss / 1024, "stdout": r.stdout}
+    """Run ``cmd``: its wall and processor seconds and the peak memory of its largest process.
+
+    Measured by a process of its own, so that its resource usage holds this
+    command's processes only (a process's ``RUSAGE_CHILDREN`` peak is over every
+    child it ever waited for).
+    """
+    r = subprocess.run([sys.executable, "-c", _MEASURE, *cmd], env=env, capture_output=True,
+                       text=True, check=True)
+    m = json.loads(r.stdout.strip().splitlines()[-1])
+    if m["rc"]:
+        sys.exit(f"{' '.join(cmd)} failed: {(m['stderr'].strip().splitlines() or ['?'])[-1]}")
+    return m
 
 
 def families(cache: Path) -> list[dict]:
@@ -70,7 +80,7 @@ def report(cache: Path, out: Path, games: int) -> dict[str, float]:
     """``mjstats report`` at ``games`` on the caches in ``cache``."""
     cmd = [sys.executable, "-m", "mjstats.cli", "report", "--out", str(out), "--quiet",
            "--games", str(games)]
-    return {k: v for k, v in _run(cmd, _env(cache)).items() if k != "stdout"}
+    return {k: _run(cmd, _env(cache))[k] for k in ("wall", "cpu", "peak_mib")}
 
 
 def main() -> None:
