@@ -66,6 +66,18 @@ def _pattern_name(row) -> str:
     return wrapped(row["zh"], row.get("en", ""))
 
 
+def _pattern_panels(rows: dict[str, pd.DataFrame]):
+    """One panel per rule set, sized to its pattern rows (names wrapped, :func:`facet`).
+
+    Returns the figure and, per rule set in order, ``(rules, ax, rows, labels, y)``:
+    its Axes, its rows, their bilingual labels and their positions.
+    """
+    labels = {k: [_pattern_name(r) for _, r in d.iterrows()] for k, d in rows.items()}
+    fig, axes = facet({k: sum(1 + 0.8 * x.count("\n") for x in lab)
+                       for k, lab in labels.items()})
+    return fig, [(k, axes[k], d, labels[k], row_positions(labels[k])) for k, d in rows.items()]
+
+
 def _n_from(df: pd.DataFrame, k: str, p: str) -> int | None:
     """The denominator of a proportion column, from any row with a count."""
     d = df[(df[k] > 0) & (df[p] > 0)]
@@ -124,13 +136,9 @@ def plot_pattern_frequency(patterns, per: str = "per_hand"):
         _need(df, ["pattern", "zh", "en", "value", "wins", count, per, lo, hi], "patterns")
         d = df[(df["value"] > 0) | (df["wins"] > 0)]
         rows[rules] = d.sort_values([per, "value"], ascending=[False, True], kind="stable")
-    fig, axes = facet({k: sum(1 + 0.8 * _pattern_name(r).count("\n") for _, r in d.iterrows())
-                       for k, d in rows.items()})
+    fig, panels = _pattern_panels(rows)
     what = ("每局出现率", "per hand") if per == "per_hand" else ("占胡牌比例", "share of wins")
-    for rules, d in rows.items():
-        ax = axes[rules]
-        labels = [_pattern_name(r) for _, r in d.iterrows()]
-        y = row_positions(labels)
+    for rules, ax, d, labels, y in panels:
         dot_rows(ax, y, d[per], d[lo], d[hi], d["wins"], PALETTE[0], unseen="<")
         row_labels(ax, y, labels, (d["wins"] < FEW).to_numpy())
         ax.set_xscale("log")
@@ -170,13 +178,9 @@ def plot_fan_vs_rarity(balance):
         rows[rules] = df.assign(_r=np.where(df["wins"] > 0, df["rarity_bits"],
                                             df["rarity_lo"] + 1e3)).sort_values(
             ["_r", "log2_value"], kind="stable")
-    fig, axes = facet({k: sum(1 + 0.8 * _pattern_name(r).count("\n") for _, r in d.iterrows())
-                       for k, d in rows.items()})
+    fig, panels = _pattern_panels(rows)
     rarity_c, value_c = PALETTE[0], PALETTE[5]
-    for rules, d in rows.items():
-        ax = axes[rules]
-        labels = [_pattern_name(r) for _, r in d.iterrows()]
-        y = row_positions(labels)
+    for rules, ax, d, labels, y in panels:
         seen = (d["wins"] > 0).to_numpy()
         at = np.where(seen, d["rarity_bits"], d["rarity_lo"])
         lv = d["log2_value"].to_numpy(dtype=float)
@@ -232,13 +236,9 @@ def plot_point_share(balance):
                    "point_share_lo", "point_share_hi"], "balance")
         d = df[(df["wins"] > 0) & (df["point_share"] > 0)]
         rows[rules] = d.sort_values(["point_share", "wins"], ascending=False, kind="stable")
-    fig, axes = facet({k: sum(1 + 0.8 * _pattern_name(r).count("\n") for _, r in d.iterrows())
-                       for k, d in rows.items()})
+    fig, panels = _pattern_panels(rows)
     sums = []
-    for rules, d in rows.items():
-        ax = axes[rules]
-        labels = [_pattern_name(r) for _, r in d.iterrows()]
-        y = row_positions(labels)
+    for rules, ax, d, labels, y in panels:
         lo = d["point_share_lo"].fillna(d["point_share"])
         hi = d["point_share_hi"].fillna(d["point_share"])
         dot_rows(ax, y, d["point_share"], lo, hi, d["wins"], PALETTE[2])
@@ -415,14 +415,10 @@ def plot_skill(skill):
     for df in maps.values():
         _need(df, ["pattern", "zh", "en", "bot", "wins", "per_hand", "per_hand_lo",
                    "per_hand_hi"], "mjstats.results.games.skill_table")
-    fig, axes = facet({k: sum(1 + 0.8 * _pattern_name(r).count("\n") for _, r in
-                              d.drop_duplicates("pattern").iterrows()) for k, d in maps.items()})
+    fig, panels = _pattern_panels({k: d.drop_duplicates("pattern") for k, d in maps.items()})
     bots = list(dict.fromkeys(b for d in maps.values() for b in d["bot"]))
-    for rules, d in maps.items():
-        ax = axes[rules]
-        first = d.drop_duplicates("pattern")
-        labels = [_pattern_name(r) for _, r in first.iterrows()]
-        y = row_positions(labels)
+    for rules, ax, first, labels, y in panels:
+        d = maps[rules]
         at = dict(zip(first["pattern"], y, strict=True))
         for i, bot in enumerate(bots):
             b = d[d["bot"] == bot]
