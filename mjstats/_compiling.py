@@ -62,7 +62,8 @@ class Family:
 FAMILIES: tuple[Family, ...] = (
     Family("engine", "the game engine",
            ("mjstats.sim.engine.*", "mjstats.sim.bots.*", "mjstats.sim.duplicate.*",
-            "mjstats.discard._table.*"), 151),  # python benchmarks/bench_compile.py: this workload
+            "mjstats.sim.rollouts.*", "mjstats.sim.ev.*", "mjstats.sim.advice.*"),
+           151),  # python benchmarks/bench_compile.py: this workload
     Family("odds", "the odds solver", ("mjstats.discard.*",), 55),
     Family("daer", "Da Er's engine", ("mjstats.daer.game.*", "mjstats.daer.bots.*",
                                       "mjstats.daer.duplicate.*"), 40),

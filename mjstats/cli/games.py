@@ -12,7 +12,7 @@ from mjstats.cli._common import (
     rules_arg,
 )
 
-_BOTS = ("one bot for every seat or one per seat: mahjong efficiency, value, random, zimo "
+_BOTS = ("one bot for every seat or one per seat: mahjong efficiency, value, random, zimo, ev "
          "(four seats); Da Er efficiency, value, random, greedy, passive (three seats)")
 
 

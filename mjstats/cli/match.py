@@ -11,7 +11,7 @@ from mjstats.cli._common import (
     rules_arg,
 )
 
-_BOTS = ("mahjong: efficiency, value, random, zimo; Da Er: efficiency, value, random, greedy, "
+_BOTS = ("mahjong: efficiency, value, random, zimo, ev; Da Er: efficiency, value, random, greedy, "
          "passive")
 
 

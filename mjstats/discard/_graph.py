@@ -433,6 +433,156 @@ def _draws(ia, P, origin, avail, dead, h, rows, sh, a_hand, a_info, tB, b_hand, 
     return nB, neA, nW
 
 
+class Arrays(NamedTuple):
+    """The arrays a graph is built in (see :func:`_build`).
+
+    The two hash tables, the states' hands, facts and edge runs, the edges and the wins.
+    """
+
+    tA: np.ndarray
+    tB: np.ndarray
+    a_hand: np.ndarray
+    a_info: np.ndarray  # shanten, exchanges from the root, full
+    a_start: np.ndarray
+    b_hand: np.ndarray
+    b_info: np.ndarray  # shanten, exchanges from the root, -
+    b_start: np.ndarray
+    ea_kind: np.ndarray
+    ea_w: np.ndarray
+    ea_b: np.ndarray
+    ea_win: np.ndarray
+    eb_kind: np.ndarray
+    eb_a: np.ndarray
+    w_val: np.ndarray
+    w_pat: np.ndarray
+
+
+@kernel
+def _arrays(cap, ecap, wcap):
+    """Empty graph arrays: room for ``cap`` states of each size, ``ecap`` edges, ``wcap`` wins."""
+    return Arrays(
+        _new_table(2 * cap), _new_table(2 * cap),
+        np.zeros((cap, 34), dtype=np.int8), np.zeros((cap, 3), dtype=np.int8),
+        np.zeros(cap + 1, dtype=np.int64),
+        np.zeros((cap, 34), dtype=np.int8), np.zeros((cap, 3), dtype=np.int8),
+        np.zeros(cap + 1, dtype=np.int64),
+        np.zeros(ecap, dtype=np.int8), np.zeros(ecap, dtype=np.int16),
+        np.zeros(ecap, dtype=np.int32), np.zeros(ecap, dtype=np.int32),
+        np.zeros(ecap, dtype=np.int8), np.zeros(ecap, dtype=np.int32),
+        np.zeros(wcap, dtype=np.float64), np.zeros(wcap, dtype=np.int64))
+
+
+@kernel
+def _grown(G, cnt):
+    """``G`` with room for 34 more states, edges and wins beyond the counts ``cnt``."""
+    nA, nB, neA, neB, nW = cnt[2], cnt[3], cnt[4], cnt[5], cnt[6]
+    tA, a_hand, a_info, a_start = _room(G.tA, nA, G.a_hand, G.a_info, G.a_start, 34)
+    tB, b_hand, b_info, b_start = _room(G.tB, nB, G.b_hand, G.b_info, G.b_start, 34)
+    return Arrays(tA, tB, a_hand, a_info, a_start, b_hand, b_info, b_start,
+                  _room1(G.ea_kind, neA + 34), _room1(G.ea_w, neA + 34),
+                  _room1(G.ea_b, neA + 34), _room1(G.ea_win, neA + 34),
+                  _room1(G.eb_kind, neB + 34), _room1(G.eb_a, neB + 34),
+                  _room1(G.w_val, nW + 34), _room1(G.w_pat, nW + 34))
+
+
+@noref_kernel
+def _clear(t):
+    """Empty the hash table ``t`` in place."""
+    for i in range(t.shape[0]):
+        t[i, 2] = -1
+
+
+@noref_kernel
+def _plant(root, dead, miss, form, improve, extra, G, cnt, T):
+    """Put ``root`` into the empty graph ``G`` as its first state.
+
+    Returns its legal shanten and whether it holds 14 tiles.
+
+    A 14-tile root (``14 - 3k``) is 14-tile state 0, a 13-tile one 13-tile state 0;
+    ``cnt`` (the search's position and counts, see :func:`_expand`) is reset.
+    """
+    for i in range(8):
+        cnt[i] = 0
+    c0, c1, c2, c3, n, pairs, odd = _state_codes(root, dead)
+    s_root = _legal_shanten(c0, c1, c2, c3, n, pairs, odd, miss, form, T)
+    lo, hi = _key(c0, c1, c2, c3)
+    if n % 3 == 2:
+        t, hands, info = G.tB, G.b_hand, G.b_info
+        cnt[3] = 1
+    else:
+        t, hands, info = G.tA, G.a_hand, G.a_info
+        cnt[2] = 1
+    j = _lookup(t, lo, hi)
+    t[j, 0] = lo
+    t[j, 1] = hi
+    t[j, 2] = 0
+    for q in range(34):
+        hands[0, q] = root[q]
+    info[0, 0] = s_root
+    info[0, 1] = 0
+    info[0, 2] = 1 if n % 3 != 2 and improve != 0 and extra > 0 else 0
+    return s_root, n % 3 == 2
+
+
+STATUS_ROOM = 2
+
+
+@noref_kernel
+def _expand(P, G, cnt, origin, avail, dead, h, rows, sh, values, sw, mt, mk, scratch,
+            max_states, T, Q):
+    """Expand the graph breadth first from where ``cnt`` says, in the arrays ``G``.
+
+    ``cnt`` holds the next 13- and 14-tile states to expand, the counts of states,
+    edges and wins and the phase (expanding 14-tile states, or 13-tile ones):
+    ``(ia, ib, nA, nB, neA, neB, nW, phase)``, updated here.  Returns
+    ``STATUS_OK`` when every state is expanded, ``STATUS_TOO_BIG`` past
+    ``max_states``, or ``STATUS_ROOM`` when the arrays lack room for the next
+    state's 34 moves: the caller grows them (:func:`_grown`) and calls again (the
+    search goes on exactly where it stopped), or, owning fixed arrays, gives up.
+    """
+    ia, ib, nA, nB, neA, neB, nW = cnt[0], cnt[1], cnt[2], cnt[3], cnt[4], cnt[5], cnt[6]
+    phase = cnt[7]
+    status = STATUS_OK
+    while status == STATUS_OK and (ia < nA or ib < nB):
+        if phase == 0:
+            while ib < nB:  # 14-tile states: their discards
+                if (nA + 34 > G.a_info.shape[0] or 2 * (nA + 34) > G.tA.shape[0]
+                        or neB + 34 > G.eb_a.shape[0]):
+                    status = STATUS_ROOM
+                    break
+                G.b_start[ib] = neB
+                nA, neB = _discards(ib, P, origin, dead, h, rows, sh, G.b_hand, G.b_info,
+                                    G.tA, G.a_hand, G.a_info, nA, G.eb_kind, G.eb_a, neB, T, Q)
+                G.b_start[ib + 1] = neB
+                ib += 1
+                if nA + nB > max_states:
+                    status = STATUS_TOO_BIG
+                    break
+            if status != STATUS_OK:
+                break
+            phase = 1
+        while ia < nA:  # 13-tile states: their draws
+            if (nB + 34 > G.b_info.shape[0] or 2 * (nB + 34) > G.tB.shape[0]
+                    or neA + 34 > G.ea_b.shape[0] or nW + 34 > G.w_val.shape[0]):
+                status = STATUS_ROOM
+                break
+            G.a_start[ia] = neA
+            nB, neA, nW = _draws(ia, P, origin, avail, dead, h, rows, sh, G.a_hand, G.a_info,
+                                 G.tB, G.b_hand, G.b_info, nB, G.ea_kind, G.ea_w, G.ea_b,
+                                 G.ea_win, neA, G.w_val, G.w_pat, nW, values, sw, mt, mk,
+                                 scratch, T, Q)
+            G.a_start[ia + 1] = neA
+            ia += 1
+            if nA + nB > max_states:
+                status = STATUS_TOO_BIG
+                break
+        if status == STATUS_OK:
+            phase = 0
+    cnt[0], cnt[1], cnt[2], cnt[3], cnt[4], cnt[5], cnt[6] = ia, ib, nA, nB, neA, neB, nW
+    cnt[7] = phase
+    return status
+
+
 @kernel
 def _build(root, origin, avail, dead, miss, form, improve, extra, objective, root_all,
            T_draws, max_states,
@@ -454,120 +604,39 @@ def _build(root, origin, avail, dead, miss, form, improve, extra, objective, roo
     worth keeping. ``score_mode`` 0 values every
     win 1, 1 asks the rule set's scorer (self-draw ``flags``, melds ``mt mk nm``).
 
+    The search itself is :func:`_expand`, here in arrays grown as it needs
+    (the game engine's ``ev`` bot runs it in fixed arrays of its own).
+
     Returns ``(status, s_root, A arrays, B arrays, edge arrays, win arrays, the table of
     the 13-tile states)``; see
     :func:`mjstats.discard.solo._Graph` for their names.
     """
-    cap = 1024
-    tA = _new_table(2 * cap)
-    tB = _new_table(2 * cap)
-    a_hand = np.zeros((cap, 34), dtype=np.int8)
-    a_info = np.zeros((cap, 3), dtype=np.int8)  # shanten, exchanges from the root, full
-    a_start = np.zeros(cap + 1, dtype=np.int64)
-    b_hand = np.zeros((cap, 34), dtype=np.int8)
-    b_info = np.zeros((cap, 3), dtype=np.int8)  # shanten, exchanges from the root, -
-    b_start = np.zeros(cap + 1, dtype=np.int64)
-    ecap = 4096
-    ea_kind = np.zeros(ecap, dtype=np.int8)
-    ea_w = np.zeros(ecap, dtype=np.int16)
-    ea_b = np.zeros(ecap, dtype=np.int32)
-    ea_win = np.zeros(ecap, dtype=np.int32)
-    eb_kind = np.zeros(ecap, dtype=np.int8)
-    eb_a = np.zeros(ecap, dtype=np.int32)
-    w_val = np.zeros(256, dtype=np.float64)
-    w_pat = np.zeros(256, dtype=np.int64)
-    nA = 0
-    nB = 0
-    neA = 0
-    neB = 0
-    nW = 0
-    # scorer scratch
-    buf = np.full((64, 5), -1, dtype=np.int16)
-    work = np.zeros((10, 34), dtype=np.int64)
-    hits = np.zeros(values.shape[0], dtype=np.int64)
-    best = np.zeros(values.shape[0], dtype=np.int64)
-    info = np.zeros(4, dtype=np.int64)
-    conc = np.zeros(34, dtype=np.int8)
+    G = _arrays(1024, 4096, 256)
+    cnt = np.zeros(8, dtype=np.int64)
+    s_root, root_is_b = _plant(root, dead, miss, form, improve, extra, G, cnt, T)
+    P = _Search(miss, form, improve, extra, objective, root_all, T_draws, s_root,
+                1 if root_is_b else 0, score_mode, family, nm, flags)
+    scratch = (np.zeros(34, dtype=np.int8), np.full((64, 5), -1, dtype=np.int16),
+               np.zeros((10, 34), dtype=np.int64), np.zeros(values.shape[0], dtype=np.int64),
+               np.zeros(values.shape[0], dtype=np.int64), np.zeros(4, dtype=np.int64))
     h = np.zeros(34, dtype=np.int8)
     rows = np.zeros(34, dtype=np.uint64)
     sh = np.zeros(34, dtype=np.int64)
-
-    c0, c1, c2, c3, n, pairs, odd = _state_codes(root, dead)
-    s_root = _legal_shanten(c0, c1, c2, c3, n, pairs, odd, miss, form, T)
-    lo, hi = _key(c0, c1, c2, c3)
-    root_is_b = n % 3 == 2
-    if root_is_b:
-        j = _lookup(tB, lo, hi)
-        tB[j, 0] = lo
-        tB[j, 1] = hi
-        tB[j, 2] = 0
-        b_hand[0] = root
-        b_info[0, 0] = s_root
-        nB = 1
-    else:
-        j = _lookup(tA, lo, hi)
-        tA[j, 0] = lo
-        tA[j, 1] = hi
-        tA[j, 2] = 0
-        a_hand[0] = root
-        a_info[0, 0] = s_root
-        a_info[0, 2] = 1 if improve != 0 and s_root < s_root + extra else 0
-        nA = 1
-
-    P = _Search(miss, form, improve, extra, objective, root_all, T_draws, s_root,
-                1 if root_is_b else 0, score_mode, family, nm, flags)
-    scratch = (conc, buf, work, hits, best, info)
-    ia = 0
-    ib = 0
-    status = STATUS_OK
-    while ia < nA or ib < nB:
-        while ib < nB:  # 14-tile states: their discards
-            if nA + 34 > a_info.shape[0] or 2 * (nA + 34) > tA.shape[0]:
-                tA, a_hand, a_info, a_start = _room(tA, nA, a_hand, a_info, a_start, 34)
-            if neB + 34 > eb_a.shape[0]:
-                eb_kind = _room1(eb_kind, neB + 34)
-                eb_a = _room1(eb_a, neB + 34)
-            b_start[ib] = neB
-            nA, neB = _discards(ib, P, origin, dead, h, rows, sh, b_hand, b_info, tA, a_hand,
-                                a_info, nA, eb_kind, eb_a, neB, T, Q)
-            b_start[ib + 1] = neB
-            ib += 1
-            if nA + nB > max_states:
-                status = STATUS_TOO_BIG
-                break
-        if status != STATUS_OK:
-            break
-        while ia < nA:  # 13-tile states: their draws
-            # room for 34 more of everything, made only when short (a call that passes
-            # arrays costs reference counting)
-            if nB + 34 > b_info.shape[0] or 2 * (nB + 34) > tB.shape[0]:
-                tB, b_hand, b_info, b_start = _room(tB, nB, b_hand, b_info, b_start, 34)
-            if neA + 34 > ea_b.shape[0]:
-                ea_kind = _room1(ea_kind, neA + 34)
-                ea_w = _room1(ea_w, neA + 34)
-                ea_b = _room1(ea_b, neA + 34)
-                ea_win = _room1(ea_win, neA + 34)
-            if nW + 34 > w_val.shape[0]:
-                w_val = _room1(w_val, nW + 34)
-                w_pat = _room1(w_pat, nW + 34)
-            a_start[ia] = neA
-            nB, neA, nW = _draws(ia, P, origin, avail, dead, h, rows, sh, a_hand, a_info, tB,
-                                 b_hand, b_info, nB, ea_kind, ea_w, ea_b, ea_win, neA, w_val,
-                                 w_pat, nW, values, sw, mt, mk, scratch, T, Q)
-            a_start[ia + 1] = neA
-            ia += 1
-            if nA + nB > max_states:
-                status = STATUS_TOO_BIG
-                break
-        if status != STATUS_OK:
-            break
+    status = STATUS_ROOM
+    while status == STATUS_ROOM:
+        status = _expand(P, G, cnt, origin, avail, dead, h, rows, sh, values, sw, mt, mk,
+                         scratch, max_states, T, Q)
+        if status == STATUS_ROOM:
+            G = _grown(G, cnt)
+    nA, nB, neA, neB, nW = cnt[2], cnt[3], cnt[4], cnt[5], cnt[6]
     return (status, s_root,
-            a_hand[:nA], a_info[:nA, 0].copy(), a_info[:nA, 1].copy(),
-            a_info[:nA, 2].astype(np.uint8), a_start[: nA + 1],
-            b_hand[:nB], b_info[:nB, 0].copy(), b_info[:nB, 1].copy(), b_start[: nB + 1],
-            ea_kind[:neA], ea_w[:neA], ea_b[:neA], ea_win[:neA],
-            eb_kind[:neB], eb_a[:neB],
-            w_val[:nW], w_pat[:nW], tA)
+            G.a_hand[:nA], G.a_info[:nA, 0].copy(), G.a_info[:nA, 1].copy(),
+            G.a_info[:nA, 2].astype(np.uint8), G.a_start[: nA + 1],
+            G.b_hand[:nB], G.b_info[:nB, 0].copy(), G.b_info[:nB, 1].copy(),
+            G.b_start[: nB + 1],
+            G.ea_kind[:neA], G.ea_w[:neA], G.ea_b[:neA], G.ea_win[:neA],
+            G.eb_kind[:neB], G.eb_a[:neB],
+            G.w_val[:nW], G.w_pat[:nW], G.tA)
 
 
 @kernel

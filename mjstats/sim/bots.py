@@ -25,6 +25,9 @@ random     a uniformly random tile (missing-suit tiles first, as the rule
            demands), pongs and kongs with probability 1/2, always wins.
 zimo       efficiency, but never wins on a discard (waits for self-draw);
            used to exercise 过水 / 漏胡.
+ev         the exact expected value of each discard against the wall
+           (:mod:`mjstats.sim.ev`); where its search bound is passed, and for
+           calls, as efficiency.
 ========== ==============================================================
 
 Every kernel takes the seat's concealed counts (``int8`` (34,)), the number
@@ -68,6 +71,7 @@ RANDOM = BOT_NAMES.index("random")
 DRAWS_FROM_STREAM = (RANDOM,)
 """The bots whose choices draw from the run's seeded stream (and so move its shuffles)."""
 ZIMO = BOT_NAMES.index("zimo")
+EV = BOT_NAMES.index("ev")
 
 
 def bot_code(name: str | int) -> int:
@@ -804,7 +808,7 @@ def _choose_chow(hand, tile, nm, mt, mk, que, bot, T, state, sc):
             return -1
         if kind == 2 and tile // 9 != tgt // 256:
             return -1
-    if bot == ZIMO or bot == EFFICIENCY or bot == VALUE:
+    if bot == ZIMO or bot == EFFICIENCY or bot == VALUE or bot == EV:
         if best_s <= _shanten(hand, 2, T):
             return best
     return -1

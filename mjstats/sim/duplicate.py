@@ -36,7 +36,7 @@ SEATS = 4
 
 @parallel_kernel
 def _run_seated(wall0, n_deals, first_deal, chunk, states, bot_states, seatings, P, values, sw,
-                T, inset, seat_rec, pat_rec, hand_rec):
+                T, inset, seat_rec, pat_rec, hand_rec, ev_args=None):
     """Play ``n_deals`` deals under every row of ``seatings``; chunk ``c`` uses ``states[c]``.
 
     Deal ``g`` (0-based in this call) under seating ``a`` writes hand row
@@ -48,7 +48,7 @@ def _run_seated(wall0, n_deals, first_deal, chunk, states, bot_states, seatings,
     K = seatings.shape[0]
     for c in prange(states.shape[0]):
         S = E._scratch(n_pat)
-        pol = E._no_policy()
+        pol = E.chunk_policy(ev_args)
         que_in = np.full(4, -1, np.int64)
         script = np.full((4, 1), -1, np.int64)
         evn_dummy = np.zeros(2, np.int64)
@@ -118,7 +118,7 @@ def play_seated(R: RuleSet, seatings: np.ndarray, ss: np.random.SeedSequence, st
     hand_rec = np.zeros((rows, E.N_HAND), np.int64)
     _run_seated(R.tileset.wall.copy(), count, start, chunk, states, bot_states, seatings, P,
                 ka.values, ka.switches, tables(), R.tileset.mask.astype(np.uint8), seat_rec,
-                pat_rec, hand_rec)
+                pat_rec, hand_rec, E.ev_args(R, seatings))
     shape = (count, K, SEATS)
     won = seat_rec[:, E.C_WON].reshape(shape) > 0
     frm = seat_rec[:, E.C_WIN_FROM].reshape(shape)

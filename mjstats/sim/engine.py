@@ -49,18 +49,22 @@ from __future__ import annotations
 from typing import NamedTuple
 
 import numpy as np
+from numba.core import types
+from numba.extending import overload
 
 from mjstats._jit import inline_kernel, kernel, noref_kernel, parallel_kernel, prange
 from mjstats.core.bits import ONE, _part_bits
 from mjstats.core.complete import _is_complete
-from mjstats.core.handtable import _find
 from mjstats.core.rng import _shuffle
+from mjstats.core.shanten import Overlap4, overlap4
 from mjstats.core.waits import SHAPES_WORK, _shapes_into, _wait_bits
 from mjstats.errors import RuleError
 from mjstats.rules.base import Family, RuleSet
 from mjstats.scoring import kernels as K
 from mjstats.scoring.payments import _win_payments
+from mjstats.sim import advice as A
 from mjstats.sim import bots as B
+from mjstats.sim import ev as EVB
 
 # ----------------------------------------------------------------- columns
 
@@ -586,27 +590,45 @@ def _no_policy():
             np.zeros(1, np.int8), np.full((1, 1), -1, np.int8))
 
 
+def chunk_policy(ev_args):
+    """The ``pol`` a chunk of hands plays with: none, or the ``ev`` bot's arrays.
+
+    ``ev_args`` is ``None`` (no seat plays ``ev``: :func:`_no_policy`) or
+    :func:`ev_args` of the rule set (:func:`mjstats.sim.ev.EvScratch`, allocated
+    here once per chunk).  Compiled for the type it is given.
+    """
+
+
+@overload(chunk_policy, inline="always")
+def _ov_chunk_policy(ev_args):
+    if isinstance(ev_args, (types.NoneType, types.Omitted)):
+        return lambda ev_args: _no_policy()
+    return lambda ev_args: (
+        EVB._ev_scratch(ev_args[0].shape[0], ev_args[8], ev_args[9]), ev_args[0], ev_args[1],
+        ev_args[2],
+        Overlap4(ev_args[3], ev_args[4], ev_args[5], ev_args[6], ev_args[7]))
+
+
+def ev_args(R: RuleSet, bots, max_states: int = EVB.MAX_STATES, follow: bool = False):
+    """What :func:`chunk_policy` needs for the ``ev`` bot, or ``None`` when no seat plays it.
+
+    ``bots`` are the seats' bot codes (any shape).
+    """
+    if not (np.asarray(bots) == B.EV).any():
+        return None
+    ka = R.kernel_args
+    # a flat tuple: a parallel loop takes arrays and numbers, not a named tuple of them
+    return (ka.values, ka.switches, np.int64(ka.family), *overlap4(), np.int64(max_states),
+            np.int64(1 if follow else 0))
+
+
 @inline_kernel
 def _policy_discard(hand, drawn, u, pol):
-    """The tile the exact policy throws after ``drawn`` at draw ``u`` (-1: it says nothing).
+    """The tile the exact policy ``pol`` throws after ``drawn`` at draw ``u`` (-1: it says nothing).
 
-    ``hand`` holds the drawn tile.  The hand before the draw is looked up among the
-    policy's 13-tile states; a draw that is no edge of it is thrown back; past the
-    policy's draws, or for a hand it never searched, it says nothing.
+    ``hand`` holds the drawn tile (:func:`mjstats.sim.ev._policy_after`).
     """
-    seat, table, start, kind, disc = pol
-    if u < 0 or u >= disc.shape[0]:
-        return -1
-    hand[drawn] -= 1
-    a = _find(table, hand)
-    hand[drawn] += 1
-    if a < 0:
-        return -1
-    for e in range(start[a], start[a + 1]):
-        if kind[e] == drawn:
-            d = disc[u, e]
-            return d if d < 0 or hand[d] > 0 else -1
-    return drawn
+    return EVB._policy_after(hand, drawn, u, pol[1], pol[2], pol[3], pol[4])
 
 
 @inline_kernel
@@ -626,7 +648,7 @@ def _after_win(last, P, won, L):
 
 @noref_kernel
 def _deal(wall, n_wall, dealer, bots, que_in, sw, T, inset, state, S, seat_rec, pat_rec,
-          hand_rec, g, ev, evn, log):
+          hand_rec, g, ev, evn, log, pol):
     """Deal phase: clear the hand's state, deal the wall, declare the missing suits (定缺).
 
     Reads ``wall`` (the dealer takes 14 tiles from the head, then each seat 13 in
@@ -684,6 +706,7 @@ def _deal(wall, n_wall, dealer, bots, que_in, sw, T, inset, state, S, seat_rec, 
         for _ in range(n):
             hand[p, wall[pos]] += 1
             pos += 1
+    A._new_hand(pol, dealer)
     for p in range(4):
         if sw[K.SW_MISSING_SUIT] == 0:
             que[p] = -1  # no missing suit (定缺) in this rule set
@@ -691,7 +714,8 @@ def _deal(wall, n_wall, dealer, bots, que_in, sw, T, inset, state, S, seat_rec, 
             continue
         q = que_in[p]
         if q < 0:
-            q = B._choose_que(hand[p], bots[p], state)
+            q = A.advised_que(pol, p, hand[p], bots[p], state, mt[p], mk[p], visible, inset,
+                              n_wall - pos, T)
         que[p] = q
         seat_rec[base + p, C_QUE] = q
         _log_i(ev, evn, log, EV_QUE, p, q, -1, 0)
@@ -902,8 +926,10 @@ def _discard(cur, tsumo, kong_turn, bots, script, T, inset, state, S, hand_rec, 
         if hand[cur, d] <= 0:
             hand_rec[g, H_ERROR] = 2  # a script discards a tile the seat lacks
             d = -1
-    if d < 0 and cur == pol[0] and tsumo >= 0 and not kong_turn:
-        d = _policy_discard(hand[cur], tsumo, S.ndraw[cur] - 1, pol)
+    if d < 0:
+        d = A.advised_discard(pol, cur, hand[cur], tsumo, kong_turn, bots[cur], S.nm[cur],
+                              S.mt[cur], S.mk[cur], que[cur], S.visible, inset,
+                              L[L_TAIL] - L[L_HEAD] + 1, 4 - L[L_N_WON], S.ndraw[cur], T)
     s_after = -99
     if d < 0:
         d, s_after = B._choose_discard(hand[cur], S.nm[cur], S.mt[cur], S.mk[cur], que[cur],
@@ -982,7 +1008,7 @@ def _turn(wall, dealer, bots, script, P, values, sw, T, inset, state, S, seat_re
                 break
             kk = -1
             ktyp = 0
-            if cur != pol[0]:  # (a seat following an exact policy makes no kong)
+            if not A.follows_policy(pol, cur):  # (a seat following an exact policy makes no kong)
                 kk, ktyp = B._choose_kong(hand[cur], S.nm[cur], S.mt[cur], S.mk[cur], S.que[cur],
                                           bots[cur], T, state, S.bsc)
             if kk < 0:
@@ -1100,7 +1126,8 @@ def _claims(d, wall, dealer, bots, P, values, sw, T, inset, state, S, seat_rec, 
         v_scored = v
         if v <= 0:
             continue
-        if B._takes_win(bots[q], v, P[P_LAST4] and wall_left <= 4, wall_left):
+        if A.advised_take(pol, q, bots[q], v, P[P_LAST4] and wall_left <= 4, wall_left, hand[q],
+                          S.ndraw[q]):
             winners[i - 1] = q
             nwin += 1
         else:
@@ -1119,7 +1146,8 @@ def _claims(d, wall, dealer, bots, P, values, sw, T, inset, state, S, seat_rec, 
     if wall_left > 0:
         for i in range(1, 4):
             q = (cur + i) % 4
-            if won[q] or hand[q, d] < 2 or (d < 27 and d // 9 == que[q]) or q == pol[0]:
+            if (won[q] or hand[q, d] < 2 or (d < 27 and d // 9 == que[q])
+                    or A.follows_policy(pol, q)):
                 continue  # (a seat following an exact policy makes no call)
             bot = bots[q]
             if hand[q, d] == 3 and B._claims_kong(hand[q], d, bot, T, state):
@@ -1159,7 +1187,7 @@ def _claims(d, wall, dealer, bots, P, values, sw, T, inset, state, S, seat_rec, 
         if nxt < 0 and P[P_CHOW]:
             # 吃: only the next seat, from its left
             q = (cur + 1) % 4
-            if won[q] == 0 and q != pol[0]:
+            if won[q] == 0 and not A.follows_policy(pol, q):
                 lo = B._choose_chow(hand[q], d, nm[q], mt[q], mk[q], que[q], bots[q], T, state,
                                     S.bsc)
                 if lo >= 0:
@@ -1244,7 +1272,7 @@ def _play(wall, n_wall, dealer, bots, que_in, script, P, values, sw, T, inset, s
     call and no kong, and its bot decides wherever the policy says nothing.
     """
     _deal(wall, n_wall, dealer, bots, que_in, sw, T, inset, state, S, seat_rec, pat_rec,
-          hand_rec, g, ev, evn, log)
+          hand_rec, g, ev, evn, log, pol)
     while True:
         d = _turn(wall, dealer, bots, script, P, values, sw, T, inset, state, S, seat_rec,
                   pat_rec, hand_rec, g, ev, evn, log, pol)
@@ -1281,11 +1309,12 @@ def _scratch(n_pat):
 
 @parallel_kernel
 def _run_chunks(wall0, n_games, first_game, chunk, states, bots, P, values, sw, T, inset,
-                seat_rec, pat_rec, hand_rec, ev, evn, walls, n_log):
+                seat_rec, pat_rec, hand_rec, ev, evn, walls, n_log, ev_args=None):
     """Play ``n_games`` hands in chunks of ``chunk``; chunk ``c`` uses ``states[c]``.
 
     Hand ``g`` (0-based in this call) is dealt by seat ``(first_game + g) % 4``.
     The first ``n_log`` hands also write their event logs and shuffled walls.
+    ``ev_args``: :func:`ev_args` when a seat plays the ``ev`` bot.
     """
     n_wall = wall0.shape[0]
     n_pat = values.shape[0]
@@ -1295,7 +1324,7 @@ def _run_chunks(wall0, n_games, first_game, chunk, states, bots, P, values, sw, 
         script = np.full((4, 1), -1, np.int64)
         evn_dummy = np.zeros(2, np.int64)
         ev_dummy = np.zeros((1, 5), np.int32)
-        pol = _no_policy()
+        pol = chunk_policy(ev_args)
         w = wall0.copy()
         st = states[c].copy()
         lo = c * chunk

@@ -266,7 +266,7 @@ def _play_batch(R: RuleSet, bots: np.ndarray, ss: np.random.SeedSequence, g0: in
     evn = np.zeros((max(n_log, 1), 2), np.int64)
     walls = np.zeros((max(n_log, 1), wall0.shape[0]), np.int8)
     E._run_chunks(wall0, n, g0, CHUNK, states, bots, P, ka.values, ka.switches, tables(),
-                  _inset(R), seat, pat, hand, ev, evn, walls, n_log)
+                  _inset(R), seat, pat, hand, ev, evn, walls, n_log, E.ev_args(R, bots))
     names = tuple(BOT_NAMES[i] for i in bots)
     logs = [GameLog(R, g0 + i, int(hand[i, E.H_DEALER]), names, walls[i].copy(),
                     ev[i, : evn[i, 0]].copy()) for i in range(n_log)]
@@ -338,7 +338,8 @@ def simulate(rules: str | RuleSet = "sichuan", games: int | None = DEFAULT_GAMES
         ``True`` are errors).  ``None`` plays the default :data:`DEFAULT_GAMES`.
     bots : str or sequence of four str, optional
         One policy for every seat or one per seat: ``"efficiency"``, ``"value"``,
-        ``"random"``, ``"zimo"``.  ``None`` gives every seat :data:`DEFAULT_BOT`.
+        ``"random"``, ``"zimo"``, ``"ev"`` (:mod:`mjstats.sim.ev`, far slower).
+        ``None`` gives every seat :data:`DEFAULT_BOT`.
     seed : int, numpy.random.Generator, SeedSequence or None
         Same seed, same hands and tables, whatever the thread count, the chunking
         or the Dask cluster.

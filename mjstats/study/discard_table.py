@@ -7,7 +7,7 @@ times, **on the same random deals for every candidate** (common random numbers):
 the unseen tiles go uniformly to the opponents' hands and the wall, and every
 candidate meets the same tiles and the same random choices.  So the paired
 difference of two candidates is far tighter than either level.  The kernel is
-:func:`mjstats.discard._table._rollouts`; see ``docs/odds.md``.
+:func:`mjstats.sim.rollouts._rollouts`; see ``docs/odds.md``.
 """
 
 from __future__ import annotations
@@ -18,7 +18,6 @@ import pandas as pd
 from mjstats._checks import count
 from mjstats.core.rng import SeedLike, chunk_states, seed_sequence, side_stream
 from mjstats.core.tables import tables
-from mjstats.discard import _table
 from mjstats.discard.solo import OTHER_HANDS, _available, _missing_choices, _tiles, default_draws
 from mjstats.discard.solo import odds as _solo_odds
 from mjstats.errors import HandError, MjStatsError, RuleError
@@ -27,6 +26,7 @@ from mjstats.rules import rules as _rules
 from mjstats.scoring.melds import parse_melds
 from mjstats.sim import engine as E
 from mjstats.sim.bots import BOT_NAMES, bot_code
+from mjstats.sim.rollouts import _rollouts
 from mjstats.tiles import kind_name, kind_name_zh
 from mjstats.tiles.tilesets import SUITS
 
@@ -144,8 +144,8 @@ def table_odds(hand, rules, *, visible=None, melds=None, draws=None, missing=Non
             if pol[4].shape[0] != T:
                 raise MjStatsError(f"the policy was solved for {pol[4].shape[0]} draws, the "
                                    f"table plays {T}")
-        _table._rollouts(own, pool, 4 * T, cands, miss, states, play_states, CHUNK, rollouts,
-                         b, P, ka.values, ka.switches, tables(), inset, pol, won, value, payoff)
+        _rollouts(own, pool, 4 * T, cands, miss, states, play_states, CHUNK, rollouts, b, P,
+                  ka.values, ka.switches, tables(), inset, pol, won, value, payoff)
         rows += _summary(cands, miss, won, value, payoff, conf)
     out = pd.DataFrame(rows)
     out = out.sort_values(["payoff", "p_win"], ascending=False, kind="stable")

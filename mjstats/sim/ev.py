@@ -1,0 +1,385 @@
+"""The ``ev`` bot: each choice by the exact expected value of the hand against the wall.
+
+A seat playing ``ev`` asks the exact odds solver (:mod:`mjstats.discard`) what
+its hand is worth: the expected value of a self-drawn win in the rule set's
+unit (the scorer's value of every complete hand reached), its probability of
+winning as the tie-break, under the solo model of :mod:`mjstats.discard.solo`
+in its fast mode (``improve=False``: only draws that lower shanten are kept,
+every discard keeps shanten; every legal discard of the hand in front of it is
+a candidate).  The model's facts come from the table:
+
+* the unseen tiles: the tile set less every discard and exposed meld
+  (``visible``) and the seat's own concealed tiles;
+* the draws left: the tiles left in the wall shared by the seats still in,
+  ``wall_left // n_active``;
+* the value of a win: self-drawn, dealer or not, with the seat's melds.
+
+**Discard.**  At every discard the seat solves the hand in front of it (every
+legal discard a candidate, so that a drawn tile that widens the hand can be
+kept) with the table's facts of that moment, and throws the best candidate.
+With ``follow`` (:func:`ev_scratch`, :func:`mjstats.sim.engine.ev_args`) it
+instead solves once and then follows the solved policy (after each draw: the
+tile it says, a drawn tile of no use thrown back), a cache of every position
+the search reached, solving again only when the hand leaves it (a call, the
+policy's draws used up): faster, but blind to the tiles seen since its solve.
+**Budget**: a search stops past ``max_states`` hands (default
+:data:`MAX_STATES`); the seat then plays as ``efficiency`` and searches again
+only once its shanten is lower than the one that failed.  A hand that cannot
+become ready in the draws left, or whose candidates are all worth 0, also
+plays as ``efficiency``.
+
+**Win on a discard.**  Taken unless the hand is worth more played on: the
+discard win's value ``v`` against the expected value of the waiting hand at its
+next draw in the seat's last solve (the same unit, values not payments; a win
+the rules force is always taken).
+
+**定缺** (Sichuan, Guang'an).  At the deal each suit is tried as the missing one
+(the hand as dealt, 13 tiles, or the dealer's 14 with its best discard); the
+suit whose hand is worth the most is declared, the fewest tiles (``efficiency``)
+breaking ties and deciding when every search passes the budget.
+
+**Pong, kong and chow** follow ``efficiency`` (a call when shanten does not
+get worse); the hand is solved again after the call.
+
+All of it works in arrays allocated once per chunk of hands (:func:`ev_scratch`):
+the engine, which allocates nothing, passes them down where it would pass the
+table model's fixed policy (:func:`mjstats.sim.engine._play`'s ``pol``); the
+helpers of :mod:`mjstats.sim.advice` choose between the two by the argument's
+type, so that an engine run without ``ev`` seats compiles none of this.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+import numpy as np
+
+from mjstats._jit import inline_kernel, kernel, noref_kernel
+from mjstats.core.handtable import _find
+from mjstats.discard import _dp, _graph
+from mjstats.scoring import kernels as K
+
+MAX_STATES = 2000
+"""The ``ev`` bot's search bound: the hands one search may reach."""
+T_MAX = 40
+"""Most draws the ``ev`` bot's model looks ahead (more than any seat gets)."""
+
+# per-seat facts (EvScratch.seat columns)
+S_VALID = 0   # 1: the seat's graph holds a solved policy
+S_U0 = 1      # the seat's draws when it solved
+S_T = 2       # the draws of the solved model
+S_FAILED = 3  # the shanten whose search passed the budget (99: none)
+S_SLOT = 4    # the graph slot of the seat's policy
+N_SEAT = 5
+
+# configuration (EvScratch.cfg)
+C_MAX_STATES = 0
+C_DEALER = 1
+C_SOLVES = 2     # searches made
+C_FAILS = 3      # searches past the budget
+C_FOLLOW = 4     # 1: follow a solved policy until the hand leaves it; 0: solve every discard
+N_CFG = 5
+
+
+class EvScratch(NamedTuple):
+    """What the ``ev`` bot works in, allocated once per chunk (:func:`ev_scratch`).
+
+    Five graph slots (one per seat and a spare, for the 定缺 trials) keep what a
+    solved policy needs: the 13-tile states' table and edge runs, the kinds
+    drawn, the values and the tile thrown by draw; the rest of a search is
+    shared; :func:`_graph_of` views a slot as the solver's
+    :class:`~mjstats.discard._graph.Arrays`.
+    """
+
+    cfg: np.ndarray          # int64 (N_CFG,)
+    seat: np.ndarray         # int64 (4, N_SEAT)
+    tA: np.ndarray           # int64 (5, tcap, 4): per slot (tcap: a power of two >= 2 cap)
+    a_start: np.ndarray      # int64 (5, cap + 1)
+    ea_kind: np.ndarray      # int8 (5, ecap)
+    V: np.ndarray            # float64 (5, T_MAX + 1, cap)
+    disc: np.ndarray         # int8 (5, T_MAX, ecap)
+    tB: np.ndarray           # the rest of a search, shared
+    a_hand: np.ndarray
+    a_info: np.ndarray
+    b_hand: np.ndarray
+    b_info: np.ndarray
+    b_start: np.ndarray
+    ea_w: np.ndarray
+    ea_b: np.ndarray
+    ea_win: np.ndarray
+    eb_kind: np.ndarray
+    eb_a: np.ndarray
+    w_val: np.ndarray
+    w_pat: np.ndarray
+    V2: np.ndarray           # float64 (T_MAX + 1, cap)
+    V3: np.ndarray
+    step: np.ndarray         # uint8 (T_MAX, ecap)
+    kept_w: np.ndarray       # float64 (T_MAX, cap)
+    best_at: np.ndarray      # int32 (T_MAX, cap)
+    VB: np.ndarray           # float64 (cap,)
+    VB2: np.ndarray
+    VB3: np.ndarray
+    a_s: np.ndarray          # int8 (cap,): the 13-tile states' shanten, exchanges
+    a_d: np.ndarray
+    b_s: np.ndarray          # int8 (cap,): the 14-tile states'
+    b_d: np.ndarray
+    cnt: np.ndarray          # int64 (8,): the search's position
+    avail: np.ndarray        # int64 (34,)
+    dead: np.ndarray         # uint8 (34,)
+    h: np.ndarray            # int8 (34,)
+    rows: np.ndarray         # uint64 (34,)
+    sh: np.ndarray           # int64 (34,)
+    conc: np.ndarray         # the scorer's scratch
+    buf: np.ndarray
+    work: np.ndarray
+    hits: np.ndarray
+    best: np.ndarray
+    info: np.ndarray
+
+
+@kernel
+def _ev_scratch(n_pat, max_states, follow):
+    """The arrays of an :class:`EvScratch` for ``n_pat`` patterns and a bound of ``max_states``."""
+    cap = max_states + 64
+    ecap = 24 * cap
+    tcap = 1
+    while tcap < 2 * cap:  # hash tables: a power of two, at most half full
+        tcap *= 2
+    cfg = np.zeros(N_CFG, np.int64)
+    cfg[C_MAX_STATES] = max_states
+    cfg[C_FOLLOW] = follow
+    tA = np.zeros((5, tcap, 4), np.int64)
+    tB = np.zeros((tcap, 4), np.int64)
+    return EvScratch(
+        cfg, np.zeros((4, N_SEAT), np.int64), tA, np.zeros((5, cap + 1), np.int64),
+        np.zeros((5, ecap), np.int8), np.zeros((5, T_MAX + 1, cap)),
+        np.full((5, T_MAX, ecap), -1, np.int8),
+        tB, np.zeros((cap, 34), np.int8), np.zeros((cap, 3), np.int8),
+        np.zeros((cap, 34), np.int8), np.zeros((cap, 3), np.int8), np.zeros(cap + 1, np.int64),
+        np.zeros(ecap, np.int16), np.zeros(ecap, np.int32), np.zeros(ecap, np.int32),
+        np.zeros(ecap, np.int8), np.zeros(ecap, np.int32), np.zeros(ecap, np.float64),
+        np.zeros(ecap, np.int64),
+        np.zeros((T_MAX + 1, cap)), np.zeros((T_MAX + 1, cap)),
+        np.zeros((T_MAX, ecap), np.uint8), np.zeros((T_MAX, cap)),
+        np.zeros((T_MAX, cap), np.int32), np.zeros(cap), np.zeros(cap), np.zeros(cap),
+        np.zeros(cap, np.int8), np.zeros(cap, np.int8), np.zeros(cap, np.int8),
+        np.zeros(cap, np.int8), np.zeros(8, np.int64), np.zeros(34, np.int64),
+        np.zeros(34, np.uint8), np.zeros(34, np.int8), np.zeros(34, np.uint64),
+        np.zeros(34, np.int64),
+        np.zeros(34, np.int8), np.full((64, 5), -1, np.int16), np.zeros((10, 34), np.int64),
+        np.zeros(n_pat, np.int64), np.zeros(n_pat, np.int64), np.zeros(4, np.int64))
+
+
+def ev_scratch(R, max_states: int = MAX_STATES, follow: bool = False) -> EvScratch:
+    """The ``ev`` bot's arrays for rule set ``R`` (one per chunk of hands)."""
+    return _ev_scratch(R.kernel_args.values.shape[0], max_states, 1 if follow else 0)
+
+
+@inline_kernel
+def _graph_of(X, slot):
+    """The graph arrays of slot ``slot`` (:class:`mjstats.discard._graph.Arrays`): views."""
+    return _graph.Arrays(X.tA[slot], X.tB, X.a_hand, X.a_info, X.a_start[slot], X.b_hand,
+                         X.b_info, X.b_start, X.ea_kind[slot], X.ea_w, X.ea_b, X.ea_win,
+                         X.eb_kind, X.eb_a, X.w_val, X.w_pat)
+
+
+@noref_kernel
+def _reset(X, dealer):
+    """A new hand: no seat holds a policy; seat ``p`` owns slot ``p``."""
+    X.cfg[C_DEALER] = dealer
+    for p in range(4):
+        X.seat[p, S_VALID] = 0
+        X.seat[p, S_FAILED] = 99
+        X.seat[p, S_SLOT] = p
+
+
+@noref_kernel
+def _solve(X, slot, root, nm, mt, mk, miss, visible, inset, T_draws, dealer, give_up, R, T,
+           Q):
+    """Search and solve ``root`` in graph slot ``slot``: ``(status, s_root, T, 14 tiles)``.
+
+    ``status`` is :data:`~mjstats.discard._graph.STATUS_OK` when the slot now
+    holds the values ``X.V[slot]`` and the policy ``X.disc[slot]`` of a model
+    of ``T`` draws (``T_draws`` capped at :data:`T_MAX`); no search is made when
+    the root's shanten is ``give_up`` or more, or above the draws.  ``R`` is the rule
+    set's ``(values, switches, family)``, ``T`` and ``Q`` the core's tables.
+    """
+    G = _graph_of(X, slot)
+    avail, dead = X.avail, X.dead
+    n = 0
+    for k in range(34):
+        avail[k] = 4 * np.int64(inset[k]) - np.int64(visible[k])
+        dead[k] = 1 if (k < 27 and k // 9 == miss) else 0
+        n += root[k]
+    S = np.int64(0)
+    for k in range(34):
+        S += avail[k]
+    S -= n
+    Td = T_draws if T_draws < T_MAX else T_MAX
+    _graph._clear(G.tA)
+    _graph._clear(G.tB)
+    cnt = X.cnt
+    s_root, is_b = _graph._plant(root, dead, miss, 2, 0, 0, G, cnt, T)
+    if Td < 1 or s_root > Td or s_root >= give_up:
+        return _graph.STATUS_TOO_BIG, s_root, Td, is_b
+    flags = K.SELF_DRAW | (K.DEALER if dealer else 0)
+    values, sw, family = R
+    P = _graph._Search(miss, 2, 0, 0, _dp.OBJ_VALUE, 1, Td, s_root, 1 if is_b else 0, 1,
+                       family, nm, flags)
+    X.cfg[C_SOLVES] += 1
+    status = _graph._expand(P, G, cnt, root, avail, dead, X.h, X.rows, X.sh, values, sw, mt,
+                            mk, (X.conc, X.buf, X.work, X.hits, X.best, X.info),
+                            X.cfg[C_MAX_STATES], T, Q)
+    if status != _graph.STATUS_OK:
+        X.cfg[C_FAILS] += 1
+        return _graph.STATUS_TOO_BIG, s_root, Td, is_b
+    nA, nB, neA = cnt[2], cnt[3], cnt[4]
+    for a in range(nA):
+        X.a_s[a] = G.a_info[a, 0]
+        X.a_d[a] = G.a_info[a, 1]
+    for b in range(nB):
+        X.b_s[b] = G.b_info[b, 0]
+        X.b_d[b] = G.b_info[b, 1]
+    V = X.V[slot]
+    for u in range(Td + 1):
+        for a in range(nA):
+            V[u, a] = 0.0
+            X.V2[u, a] = 0.0
+            X.V3[u, a] = 0.0
+    _dp._backward(X.a_s[:nA], X.a_d[:nA], 0, G.a_start, X.b_s[:nB], X.b_d[:nB], G.b_start,
+                  G.ea_w, G.ea_b, G.ea_win, G.eb_a, G.w_val, S, Td, _dp.OBJ_VALUE, False,
+                  V, X.V2, X.V3, X.step, X.kept_w, X.best_at, X.VB[:nB], X.VB2[:nB],
+                  X.VB3[:nB])
+    _dp._policy_discards(X.a_s[:nA], X.a_d[:nA], G.a_start, X.step, X.best_at, G.ea_kind,
+                         G.ea_b, G.b_start, G.eb_kind, G.eb_a, X.disc[slot, :Td, :neA])
+    return _graph.STATUS_OK, s_root, Td, is_b
+
+
+@noref_kernel
+def _root_value(X, slot, is_b):
+    """The solved root's ``(value, P(win), kind)``: its own (13 tiles) or its best discard's.
+
+    For a 14-tile root the discard comes first by value, then probability of
+    winning, then of becoming ready, the lowest kind on a full tie.
+    """
+    G = _graph_of(X, slot)
+    V = X.V[slot]
+    if not is_b:  # a 13-tile root: 13-tile state 0
+        return V[0, 0], X.V2[0, 0], -1
+    best = -1.0
+    best2 = 0.0
+    best3 = 0.0
+    kind = -1
+    for e in range(G.b_start[0], G.b_start[1]):
+        a = G.eb_a[e]
+        if kind < 0 or _dp._better(V[0, a], X.V2[0, a], X.V3[0, a], best, best2, best3):
+            best = V[0, a]
+            best2 = X.V2[0, a]
+            best3 = X.V3[0, a]
+            kind = G.eb_kind[e]
+    return best, best2, kind
+
+
+@noref_kernel
+def _ev_discard(cur, hand, tsumo, kong_turn, nm, mt, mk, que, visible, inset, wall_left,
+                n_active, ndraw, X, R, T, Q):
+    """The ``ev`` seat's discard from its complete-size ``hand``, or -1 (play ``efficiency``).
+
+    Follows the seat's solved policy after a draw; otherwise solves the hand as it
+    is (within the budget) and throws the best candidate.
+    """
+    st = X.seat[cur]
+    slot = st[S_SLOT]
+    if st[S_VALID] != 0 and tsumo >= 0 and not kong_turn and X.cfg[C_FOLLOW] != 0:
+        G = _graph_of(X, slot)
+        d = _policy_after(hand, tsumo, ndraw - 1 - st[S_U0], G.tA, G.a_start, G.ea_kind,
+                          X.disc[slot, : st[S_T]])
+        if d >= 0:
+            return d
+    st[S_VALID] = 0
+    T_draws = wall_left // n_active if n_active > 0 else 0
+    status, s_root, Td, is_b = _solve(X, slot, hand, nm, mt, mk, que, visible, inset, T_draws,
+                                      X.cfg[C_DEALER] == cur, st[S_FAILED], R, T, Q)
+    if status != _graph.STATUS_OK:
+        if s_root < st[S_FAILED] and s_root <= Td:
+            st[S_FAILED] = s_root
+        return -1
+    v, p, kind = _root_value(X, slot, is_b)
+    if kind < 0 or not v > 0.0:
+        return -1
+    st[S_VALID] = 1
+    st[S_U0] = ndraw
+    st[S_T] = Td
+    return kind
+
+
+@inline_kernel
+def _policy_after(hand, drawn, u, table, start, kind, disc):
+    """The tile a solved policy throws after ``drawn`` at draw ``u`` (-1: it says nothing).
+
+    As :func:`mjstats.sim.engine._policy_discard`: the hand before the draw is looked
+    up among the policy's 13-tile states, a draw that is no edge of it is thrown back.
+    """
+    if u < 0 or u >= disc.shape[0]:
+        return -1
+    hand[drawn] -= 1
+    a = _find(table, hand)
+    hand[drawn] += 1
+    if a < 0:
+        return -1
+    for e in range(start[a], start[a + 1]):
+        if kind[e] == drawn:
+            d = disc[u, e]
+            return d if d < 0 or hand[d] > 0 else -1
+    return drawn
+
+
+@noref_kernel
+def _ev_takes(cur, hand, v, ndraw, X):
+    """Whether the ``ev`` seat takes a win worth ``v`` on a discard (its waiting ``hand``).
+
+    Passed only when its solved policy values the hand played on above ``v``.
+    """
+    st = X.seat[cur]
+    if st[S_VALID] == 0:
+        return True
+    slot = st[S_SLOT]
+    G = _graph_of(X, slot)
+    a = _find(G.tA, hand)
+    u = ndraw - st[S_U0]
+    if a < 0 or u < 0 or u >= st[S_T]:
+        return True
+    return float(v) >= X.V[slot, u, a]
+
+
+@noref_kernel
+def _ev_que(p, hand, mt, mk, visible, inset, wall_left, X, R, T, Q):
+    """The ``ev`` seat's missing suit at the deal, or -1 (play ``efficiency``).
+
+    Each suit is solved as the missing one in the spare slot 4; the most
+    valuable wins, fewer tiles of the suit breaking ties.
+    """
+    n = 0
+    for k in range(34):
+        n += hand[k]
+    best = -1
+    best_v = 0.0
+    best_p = 0.0
+    best_n = 99
+    for s in range(3):
+        ns = 0
+        for k in range(9 * s, 9 * s + 9):
+            ns += hand[k]
+        status, s_root, Td, is_b = _solve(X, 4, hand, 0, mt, mk, s, visible, inset,
+                                          wall_left // 4, X.cfg[C_DEALER] == p, 99, R, T, Q)
+        if status != _graph.STATUS_OK:
+            continue
+        v, pw, kind = _root_value(X, 4, is_b)
+        if not v > 0.0:
+            continue
+        c = _dp._cmp(v, best_v) if best >= 0 else 1
+        if c == 0:
+            c = _dp._cmp(pw, best_p)
+        if c > 0 or (c == 0 and ns < best_n):
+            best, best_v, best_p, best_n = s, v, pw, ns
+    return best

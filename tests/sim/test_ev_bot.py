@@ -1,0 +1,118 @@
+"""The ``ev`` bot: its choices are the exact solver's, its games are legal, its runs reproduce."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from games_validator import validate
+
+import mjstats as mj
+from mjstats.core.shanten import overlap4
+from mjstats.core.tables import tables
+from mjstats.discard.solo import odds
+from mjstats.rules import rules
+from mjstats.sim import ev as EV
+from mjstats.sim.simulate import simulate
+
+
+def _counts(text: str) -> np.ndarray:
+    return mj.parse(text).astype(np.int8) if text else np.zeros(34, np.int8)
+
+
+def _ev_choice(R, hand: str, que: int, visible: str, wall_left: int):
+    """The ``ev`` seat 0's discard (not the dealer, no melds, four seats in) and its value."""
+    X = EV.ev_scratch(R)
+    EV._reset(X, 1)
+    z = np.zeros(4, np.int64)
+    ka = R.kernel_args
+    d = EV._ev_discard(0, _counts(hand), -1, False, 0, z, z, que, _counts(visible),
+                       R.tileset.mask.astype(np.uint8), wall_left, 4, 0, X,
+                       (ka.values, ka.switches, np.int64(ka.family)), tables(), overlap4())
+    v, pw, k = EV._root_value(X, 0, True)
+    return d, v, pw, X
+
+
+def test_ev_keeps_the_one_suit_line_where_the_win_odds_do_not():
+    """13456788999m289p, 8 draws, 条 missing: the ``ev`` bot throws what the exact solver's
+    value objective throws (fast mode), a 清一色 line that the win objective does not take."""
+    R = rules("sichuan")
+    d, v, pw, _ = _ev_choice(R, "13456788999m289p", 2, "", 32)
+    kw = dict(missing="s", draws=8, improve=False)
+    rv = odds("13456788999m289p", "sichuan", objective="value", **kw)
+    rw = odds("13456788999m289p", "sichuan", objective="win", **kw)
+    assert mj.tiles.kind_name(d) == rv.best() != rw.best()
+    row = rv.table.set_index("discard").loc[rv.best()]
+    assert v == pytest.approx(row.ev, rel=1e-12) and pw == pytest.approx(row.p_win, rel=1e-12)
+    assert row.ev > rv.table.set_index("discard").loc[rw.best()].ev
+    pats = rv.patterns[rv.patterns.discard == rv.best()].set_index("pattern")
+    assert pats.loc["清一色", "p_given_win"] > 0.3
+
+
+@pytest.mark.parametrize("name", ["sichuan", "guangan", "liuzhou"])
+def test_ev_discard_is_the_best_of_the_exact_solver(name):
+    """On random hands within the budget, the value of the ``ev`` choice is the best expected
+    value of :func:`mj.odds` (fast mode, value objective, the same draws and visible tiles)."""
+    R = rules(name)
+    rng = np.random.default_rng(5)
+    wall = np.repeat(np.flatnonzero(R.tileset.mask), 4)
+    checked = 0
+    que = 2 if R.missing_suit else -1
+    for _ in range(60):
+        pool = rng.permutation(wall)
+        # 条 missing, or (Liuzhou) no honors: hands close enough to fit the search bound
+        mine = pool[pool // 9 != (que if que >= 0 else 3)][:14]
+        counts = np.bincount(mine, minlength=34)
+        seen = np.bincount(pool[-16:], minlength=34)
+        if (counts + seen > 4).any():
+            continue
+        hand = mj.tiles.format(counts)
+        visible = mj.tiles.format(seen)
+        d, v, pw, X = _ev_choice(R, hand, que, visible, 40)
+        if d < 0:
+            continue  # past the budget, or nothing reachable: efficiency decides
+        r = odds(hand, name, missing="mps"[que] if que >= 0 else None, visible=visible,
+                 draws=10, objective="value", improve=False)
+        best = r.table.ev.max()
+        assert v == pytest.approx(best, rel=1e-12)
+        assert r.table.set_index("discard").loc[mj.tiles.kind_name(d), "ev"] == pytest.approx(
+            best, rel=1e-12)
+        checked += 1
+    assert checked >= 10
+
+
+@pytest.mark.parametrize("name,bots", [
+    ("sichuan", ("ev", "efficiency", "ev", "value")),
+    ("guangan", ("ev", "ev", "random", "efficiency")),
+    ("liuzhou", ("ev", "efficiency", "efficiency", "ev")),
+])
+def test_validator_replays_ev_games(name, bots):
+    r = simulate(name, games=120, seed=3, bots=bots, log=120)
+    by_game = dict(tuple(r.seats.groupby("game")))
+    assert (r.hands["error"] == 0).all()
+    for lg in r.logs:  # validate() asserts each event's legality and every payment
+        rep = validate(lg, by_game[lg.game])
+        assert rep.totals.tolist() == by_game[lg.game]["pay_total"].tolist()
+
+
+def test_ev_runs_are_the_same_on_one_or_two_threads():
+    import numba
+
+    bots = ("ev", "efficiency", "value", "ev")
+    numba.set_num_threads(1)
+    try:
+        a = simulate("sichuan", games=300, seed=9, bots=bots)
+    finally:
+        numba.set_num_threads(numba.config.NUMBA_NUM_THREADS)
+    b = simulate("sichuan", games=300, seed=9, bots=bots)
+    assert a.seats.equals(b.seats) and a.hands.equals(b.hands)
+
+
+def test_ev_plays_differently_from_efficiency_and_the_others_unchanged():
+    """An ``ev`` seat changes the hands (it chooses otherwise), and a run without one is
+    the run it always was: the engine compiles none of its code then."""
+    a = simulate("sichuan", games=200, seed=4, bots="efficiency")
+    b = simulate("sichuan", games=200, seed=4, bots=("ev", "efficiency", "efficiency",
+                                                      "efficiency"))
+    assert not a.seats.drop(columns="bot").equals(b.seats.drop(columns="bot"))
+    assert (b.seats["bot"].astype(str) == np.tile(["ev", "efficiency", "efficiency",
+                                                  "efficiency"], 200)).all()
