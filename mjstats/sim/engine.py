@@ -604,22 +604,25 @@ def _ov_chunk_policy(ev_args):
     if isinstance(ev_args, (types.NoneType, types.Omitted)):
         return lambda ev_args: _no_policy()
     return lambda ev_args: (
-        EVB._ev_scratch(ev_args[0].shape[0], ev_args[8], ev_args[9]), ev_args[0], ev_args[1],
-        ev_args[2],
+        EVB._ev_scratch(ev_args[0].shape[0], ev_args[8], ev_args[9], ev_args[10]), ev_args[0],
+        ev_args[1], ev_args[2],
         Overlap4(ev_args[3], ev_args[4], ev_args[5], ev_args[6], ev_args[7]))
 
 
-def ev_args(R: RuleSet, bots, max_states: int = EVB.MAX_STATES, follow: bool = False):
+def ev_args(R: RuleSet, bots):
     """What :func:`chunk_policy` needs for the ``ev`` bot, or ``None`` when no seat plays it.
 
-    ``bots`` are the seats' bot codes (any shape).
+    ``bots`` are the seats' bot codes (any shape); the bot's settings are
+    :data:`mjstats.sim.ev.SETTINGS` (:func:`mjstats.sim.ev.settings`).
     """
     if not (np.asarray(bots) == B.EV).any():
         return None
     ka = R.kernel_args
     # a flat tuple: a parallel loop takes arrays and numbers, not a named tuple of them
-    return (ka.values, ka.switches, np.int64(ka.family), *overlap4(), np.int64(max_states),
-            np.int64(1 if follow else 0))
+    s = EVB.SETTINGS
+    return (ka.values, ka.switches, np.int64(ka.family), *overlap4(),
+            np.int64(s["max_states"]), np.int64(1 if s["follow"] else 0),
+            np.int64(EVB.OBJECTIVES[s["objective"]]))
 
 
 @inline_kernel

@@ -17,7 +17,7 @@ a candidate).  The model's facts come from the table:
 **Discard.**  At every discard the seat solves the hand in front of it (every
 legal discard a candidate, so that a drawn tile that widens the hand can be
 kept) with the table's facts of that moment, and throws the best candidate.
-With ``follow`` (:func:`ev_scratch`, :func:`mjstats.sim.engine.ev_args`) it
+With ``follow`` (:func:`settings`) it
 instead solves once and then follows the solved policy (after each draw: the
 tile it says, a drawn tile of no use thrown back), a cache of every position
 the search reached, solving again only when the hand leaves it (a call, the
@@ -50,6 +50,7 @@ type, so that an engine run without ``ev`` seats compiles none of this.
 
 from __future__ import annotations
 
+from contextlib import contextmanager
 from typing import NamedTuple
 
 import numpy as np
@@ -63,6 +64,32 @@ MAX_STATES = 2000
 """The ``ev`` bot's search bound: the hands one search may reach."""
 T_MAX = 40
 """Most draws the ``ev`` bot's model looks ahead (more than any seat gets)."""
+OBJECTIVES = {"value": _dp.OBJ_VALUE, "win": _dp.OBJ_WIN}
+SETTINGS = {"max_states": MAX_STATES, "follow": False, "objective": "value"}
+"""How the ``ev`` bot plays in this process (:func:`settings`)."""
+
+
+@contextmanager
+def settings(max_states: int | None = None, follow: bool | None = None,
+             objective: str | None = None):
+    """Play the ``ev`` bot otherwise within the ``with`` block (this process only).
+
+    ``max_states``: its search bound; ``follow``: solve once and follow the solved
+    policy (else solve at every discard, the default); ``objective``: ``"value"``
+    (the ``ev`` bot) or ``"win"`` (the probability of winning, value as tie-break).
+    For experiments (``experiments/008_ev_variants.py``); runs on a Dask cluster
+    do not see it.
+    """
+    old = dict(SETTINGS)
+    new = {"max_states": max_states, "follow": follow, "objective": objective}
+    if objective is not None and objective not in OBJECTIVES:
+        raise ValueError(f"objective is one of {', '.join(OBJECTIVES)}, got {objective!r}")
+    SETTINGS.update({k: v for k, v in new.items() if v is not None})
+    try:
+        yield dict(SETTINGS)
+    finally:
+        SETTINGS.clear()
+        SETTINGS.update(old)
 
 # per-seat facts (EvScratch.seat columns)
 S_VALID = 0   # 1: the seat's graph holds a solved policy
@@ -78,7 +105,8 @@ C_DEALER = 1
 C_SOLVES = 2     # searches made
 C_FAILS = 3      # searches past the budget
 C_FOLLOW = 4     # 1: follow a solved policy until the hand leaves it; 0: solve every discard
-N_CFG = 5
+C_OBJECTIVE = 5  # what the search maximises: OBJ_VALUE (the ev bot) or OBJ_WIN
+N_CFG = 6
 
 
 class EvScratch(NamedTuple):
@@ -138,7 +166,7 @@ class EvScratch(NamedTuple):
 
 
 @kernel
-def _ev_scratch(n_pat, max_states, follow):
+def _ev_scratch(n_pat, max_states, follow, objective):
     """The arrays of an :class:`EvScratch` for ``n_pat`` patterns and a bound of ``max_states``."""
     cap = max_states + 64
     ecap = 24 * cap
@@ -148,6 +176,7 @@ def _ev_scratch(n_pat, max_states, follow):
     cfg = np.zeros(N_CFG, np.int64)
     cfg[C_MAX_STATES] = max_states
     cfg[C_FOLLOW] = follow
+    cfg[C_OBJECTIVE] = objective
     tA = np.zeros((5, tcap, 4), np.int64)
     tB = np.zeros((tcap, 4), np.int64)
     return EvScratch(
@@ -170,9 +199,10 @@ def _ev_scratch(n_pat, max_states, follow):
         np.zeros(n_pat, np.int64), np.zeros(n_pat, np.int64), np.zeros(4, np.int64))
 
 
-def ev_scratch(R, max_states: int = MAX_STATES, follow: bool = False) -> EvScratch:
+def ev_scratch(R, max_states: int = MAX_STATES, follow: bool = False,
+               objective: int = _dp.OBJ_VALUE) -> EvScratch:
     """The ``ev`` bot's arrays for rule set ``R`` (one per chunk of hands)."""
-    return _ev_scratch(R.kernel_args.values.shape[0], max_states, 1 if follow else 0)
+    return _ev_scratch(R.kernel_args.values.shape[0], max_states, 1 if follow else 0, objective)
 
 
 @inline_kernel
@@ -224,7 +254,8 @@ def _solve(X, slot, root, nm, mt, mk, miss, visible, inset, T_draws, dealer, giv
         return _graph.STATUS_TOO_BIG, s_root, Td, is_b
     flags = K.SELF_DRAW | (K.DEALER if dealer else 0)
     values, sw, family = R
-    P = _graph._Search(miss, 2, 0, 0, _dp.OBJ_VALUE, 1, Td, s_root, 1 if is_b else 0, 1,
+    obj = X.cfg[C_OBJECTIVE]
+    P = _graph._Search(miss, 2, 0, 0, obj, 1, Td, s_root, 1 if is_b else 0, 1,
                        family, nm, flags)
     X.cfg[C_SOLVES] += 1
     status = _graph._expand(P, G, cnt, root, avail, dead, X.h, X.rows, X.sh, values, sw, mt,
@@ -247,7 +278,7 @@ def _solve(X, slot, root, nm, mt, mk, miss, visible, inset, T_draws, dealer, giv
             X.V2[u, a] = 0.0
             X.V3[u, a] = 0.0
     _dp._backward(X.a_s[:nA], X.a_d[:nA], 0, G.a_start, X.b_s[:nB], X.b_d[:nB], G.b_start,
-                  G.ea_w, G.ea_b, G.ea_win, G.eb_a, G.w_val, S, Td, _dp.OBJ_VALUE, False,
+                  G.ea_w, G.ea_b, G.ea_win, G.eb_a, G.w_val, S, Td, obj, False,
                   V, X.V2, X.V3, X.step, X.kept_w, X.best_at, X.VB[:nB], X.VB2[:nB],
                   X.VB3[:nB])
     _dp._policy_discards(X.a_s[:nA], X.a_d[:nA], G.a_start, X.step, X.best_at, G.ea_kind,
@@ -341,7 +372,7 @@ def _ev_takes(cur, hand, v, ndraw, X):
     Passed only when its solved policy values the hand played on above ``v``.
     """
     st = X.seat[cur]
-    if st[S_VALID] == 0:
+    if st[S_VALID] == 0 or X.cfg[C_OBJECTIVE] != _dp.OBJ_VALUE:
         return True
     slot = st[S_SLOT]
     G = _graph_of(X, slot)

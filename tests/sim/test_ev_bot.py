@@ -116,3 +116,19 @@ def test_ev_plays_differently_from_efficiency_and_the_others_unchanged():
     assert not a.seats.drop(columns="bot").equals(b.seats.drop(columns="bot"))
     assert (b.seats["bot"].astype(str) == np.tile(["ev", "efficiency", "efficiency",
                                                   "efficiency"], 200)).all()
+
+
+def test_ev_settings_change_the_play_and_are_restored():
+    """``ev.settings`` plays the bot otherwise inside the block only; a bad objective is
+    one clear error."""
+    bots = ("ev", "efficiency", "efficiency", "efficiency")
+    a = simulate("sichuan", games=150, seed=6, bots=bots)
+    with EV.settings(objective="win") as s:
+        assert s["objective"] == "win" and EV.SETTINGS["objective"] == "win"
+        b = simulate("sichuan", games=150, seed=6, bots=bots)
+    assert EV.SETTINGS == {"max_states": EV.MAX_STATES, "follow": False, "objective": "value"}
+    c = simulate("sichuan", games=150, seed=6, bots=bots)
+    assert a.seats.equals(c.seats) and not a.seats.equals(b.seats)
+    with pytest.raises(ValueError, match="objective is one of value, win"):
+        with EV.settings(objective="speed"):
+            pass

@@ -1,0 +1,108 @@
+"""Experiment 008: how the ``ev`` bot fares against ``efficiency``, by its settings.
+
+For each rule set, one duplicate match ``ev`` against ``efficiency`` (the same
+deals, six seatings each) per setting of the ``ev`` bot
+(:func:`mjstats.sim.ev.settings`): the value objective solved at every discard
+(the bot's default), the same following its first solved policy (``follow``),
+and the probability of winning as the objective.  Writes ``ev_variants.parquet``
+(``ev`` minus ``efficiency`` in points per hand, win rate and deal-in rate, with
+95% intervals, and each match's seconds), ``ev_variants.md`` (the table of
+``docs/experiments.md``, "008") and ``ev_variants.png`` (the points per hand
+with their intervals, one panel per rule set).
+
+    python experiments/008_ev_variants.py --games 1000 --seed 5 --out experiments/out/008
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+from pathlib import Path
+
+import matplotlib.pyplot as plt
+import pandas as pd
+
+import mjstats as mj
+from mjstats.sim import ev
+
+VARIANTS = {
+    "value, every discard": dict(objective="value", follow=False),
+    "value, follow": dict(objective="value", follow=True),
+    "win, every discard": dict(objective="win", follow=False),
+}
+METRICS = (("points per hand", "points"), ("win rate", "win rate"),
+           ("deal-in rate", "deal-in"))
+
+
+def play(rules: str, games: int, seed: int) -> list[dict]:
+    """One row per setting: ``ev`` minus ``efficiency`` for each metric, with its interval."""
+    rows = []
+    for name, kw in VARIANTS.items():
+        t = time.perf_counter()
+        with ev.settings(**kw):
+            m = mj.match(rules, bots=["ev", "efficiency"], games=games, seed=seed,
+                         progress=False)
+        diff = m.table()
+        diff = diff[diff["bot"] == "ev - efficiency"]
+        row = {"rules": rules, "setting": name, "deals": games,
+               "seconds": round(time.perf_counter() - t, 1)}
+        for metric, col in METRICS:
+            r = diff[diff["metric"].str.startswith(metric)].iloc[0]
+            row[col], row[f"{col} low"], row[f"{col} high"] = r.estimate, r.ci_low, r.ci_high
+        rows.append(row)
+    return rows
+
+
+def markdown(df: pd.DataFrame) -> str:
+    """The table of ``docs/experiments.md``: each difference with its 95% interval."""
+    lines = ["| rules | ev setting | seconds | points | win rate | deal-in |",
+             "|---|---|---|---|---|---|"]
+    for _, r in df.iterrows():
+        cells = [f"{r[c]:+.4g} [{r[c + ' low']:+.4g}, {r[c + ' high']:+.4g}]"
+                 for _, c in METRICS]
+        lines.append(f"| {r['rules']} | {r['setting']} | {r['seconds']:.0f} | "
+                     + " | ".join(cells) + " |")
+    return "\n".join(lines)
+
+
+def chart(df: pd.DataFrame, path: Path) -> None:
+    """Points per hand, ``ev`` minus ``efficiency``, with 95% intervals: a panel per rule set."""
+    groups = list(df.groupby("rules", sort=False))
+    fig, axes = plt.subplots(1, len(groups), figsize=(4.5 * len(groups), 3.2), squeeze=False)
+    for ax, (rules, g) in zip(axes[0], groups, strict=True):
+        y = range(len(g))
+        ax.errorbar(g["points"], y, xerr=[g["points"] - g["points low"],
+                                          g["points high"] - g["points"]],
+                    fmt="o", capsize=4, color="tab:blue")
+        ax.axvline(0, color="grey", lw=1)
+        ax.set_yticks(list(y), g["setting"])
+        ax.invert_yaxis()
+        ax.set_title(f"{rules}: ev − efficiency")
+        ax.set_xlabel(f"points per hand, 95% ({int(g['deals'].iloc[0]):,} deals × 6)")
+    fig.tight_layout()
+    fig.savefig(path, dpi=120)
+    plt.close(fig)
+
+
+def main(argv: list[str] | None = None) -> str:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--rules", default="sichuan,liuzhou")
+    ap.add_argument("--games", type=int, default=1000)
+    ap.add_argument("--seed", type=int, default=5)
+    ap.add_argument("--out", type=Path, default=Path("experiments/out/008"))
+    a = ap.parse_args(argv)
+    a.out.mkdir(parents=True, exist_ok=True)
+    rows = []
+    for rules in a.rules.split(","):
+        rows += play(rules, a.games, a.seed)
+    df = pd.DataFrame(rows)
+    df.to_parquet(a.out / "ev_variants.parquet")
+    md = markdown(df)
+    (a.out / "ev_variants.md").write_text(md + "\n")
+    chart(df, a.out / "ev_variants.png")
+    print(md)
+    return md
+
+
+if __name__ == "__main__":
+    main()
