@@ -2,9 +2,10 @@
 
 For each rule set, one duplicate match ``ev`` against ``efficiency`` (the same
 deals, six seatings each) per setting of the ``ev`` bot
-(:func:`mjstats.sim.ev.settings`): the value objective solved at every discard
-(the bot's default), the same following its first solved policy (``follow``),
-and the probability of winning as the objective.  Writes ``ev_variants.parquet``
+(:func:`mjstats.sim.ev.settings`): the bot as it plays by default (value
+objective, solved at every discard, the improving search at shanten 1 or less),
+the fast mode only, the fast mode following its first solved policy
+(``follow``), and the probability of winning as the objective.  Writes ``ev_variants.parquet``
 (``ev`` minus ``efficiency`` in points per hand, win rate and deal-in rate, with
 95% intervals, and each match's seconds), ``ev_variants.md`` (the table of
 ``docs/experiments.md``, "008") and ``ev_variants.png`` (the points per hand
@@ -26,9 +27,10 @@ import mjstats as mj
 from mjstats.sim import ev
 
 VARIANTS = {
-    "value, every discard": dict(objective="value", follow=False),
-    "value, follow": dict(objective="value", follow=True),
-    "win, every discard": dict(objective="win", follow=False),
+    "value (the default)": dict(),
+    "value, fast mode only": dict(improve_at=-1),
+    "value, fast mode, follow": dict(improve_at=-1, follow=True),
+    "win": dict(objective="win"),
 }
 METRICS = (("points per hand", "points"), ("win rate", "win rate"),
            ("deal-in rate", "deal-in"))

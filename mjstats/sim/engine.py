@@ -604,7 +604,8 @@ def _ov_chunk_policy(ev_args):
     if isinstance(ev_args, (types.NoneType, types.Omitted)):
         return lambda ev_args: _no_policy()
     return lambda ev_args: (
-        EVB._ev_scratch(ev_args[0].shape[0], ev_args[8], ev_args[9], ev_args[10]), ev_args[0],
+        EVB._ev_scratch(ev_args[0].shape[0], ev_args[8], ev_args[9], ev_args[10], ev_args[11]),
+        ev_args[0],
         ev_args[1], ev_args[2],
         Overlap4(ev_args[3], ev_args[4], ev_args[5], ev_args[6], ev_args[7]))
 
@@ -622,7 +623,7 @@ def ev_args(R: RuleSet, bots):
     s = EVB.SETTINGS
     return (ka.values, ka.switches, np.int64(ka.family), *overlap4(),
             np.int64(s["max_states"]), np.int64(1 if s["follow"] else 0),
-            np.int64(EVB.OBJECTIVES[s["objective"]]))
+            np.int64(EVB.OBJECTIVES[s["objective"]]), np.int64(s["improve_at"]))
 
 
 @inline_kernel

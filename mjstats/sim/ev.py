@@ -4,9 +4,12 @@ A seat playing ``ev`` asks the exact odds solver (:mod:`mjstats.discard`) what
 its hand is worth: the expected value of a self-drawn win in the rule set's
 unit (the scorer's value of every complete hand reached), its probability of
 winning as the tie-break, under the solo model of :mod:`mjstats.discard.solo`
-in its fast mode (``improve=False``: only draws that lower shanten are kept,
-every discard keeps shanten; every legal discard of the hand in front of it is
-a candidate).  The model's facts come from the table:
+(every legal discard of the hand in front of it a candidate): for a hand of
+shanten :data:`IMPROVE_AT` (1) or less the improving search (a draw that widens
+the hand may be kept, one wasted exchange allowed: ``improve=True, extra=1``),
+otherwise, or when that search passes the bound, the fast mode
+(``improve=False``: only draws that lower shanten are kept, every later discard
+keeps shanten).  The model's facts come from the table:
 
 * the unseen tiles: the tile set less every discard and exposed meld
   (``visible``) and the seat's own concealed tiles;
@@ -65,23 +68,30 @@ MAX_STATES = 2000
 T_MAX = 40
 """Most draws the ``ev`` bot's model looks ahead (more than any seat gets)."""
 OBJECTIVES = {"value": _dp.OBJ_VALUE, "win": _dp.OBJ_WIN}
-SETTINGS = {"max_states": MAX_STATES, "follow": False, "objective": "value"}
+IMPROVE_AT = 1
+"""The ``ev`` bot's improving search for a hand of this shanten or less (else the fast mode)."""
+SETTINGS = {"max_states": MAX_STATES, "follow": False, "objective": "value",
+            "improve_at": IMPROVE_AT}
 """How the ``ev`` bot plays in this process (:func:`settings`)."""
 
 
 @contextmanager
 def settings(max_states: int | None = None, follow: bool | None = None,
-             objective: str | None = None):
+             objective: str | None = None, improve_at: int | None = None):
     """Play the ``ev`` bot otherwise within the ``with`` block (this process only).
 
     ``max_states``: its search bound; ``follow``: solve once and follow the solved
     policy (else solve at every discard, the default); ``objective``: ``"value"``
-    (the ``ev`` bot) or ``"win"`` (the probability of winning, value as tie-break).
+    (the ``ev`` bot) or ``"win"`` (the probability of winning, value as tie-break);
+    ``improve_at``: the improving search (draws that widen the hand kept, one
+    wasted exchange allowed) for a hand of this shanten or less, the fast mode
+    when it passes the bound (default :data:`IMPROVE_AT`; -1: always the fast mode).
     For experiments (``experiments/008_ev_variants.py``); runs on a Dask cluster
     do not see it.
     """
     old = dict(SETTINGS)
-    new = {"max_states": max_states, "follow": follow, "objective": objective}
+    new = {"max_states": max_states, "follow": follow, "objective": objective,
+           "improve_at": improve_at}
     if objective is not None and objective not in OBJECTIVES:
         raise ValueError(f"objective is one of {', '.join(OBJECTIVES)}, got {objective!r}")
     SETTINGS.update({k: v for k, v in new.items() if v is not None})
@@ -106,7 +116,8 @@ C_SOLVES = 2     # searches made
 C_FAILS = 3      # searches past the budget
 C_FOLLOW = 4     # 1: follow a solved policy until the hand leaves it; 0: solve every discard
 C_OBJECTIVE = 5  # what the search maximises: OBJ_VALUE (the ev bot) or OBJ_WIN
-N_CFG = 6
+C_IMPROVE_AT = 6  # the improving search at this shanten or below (-1: never)
+N_CFG = 7
 
 
 class EvScratch(NamedTuple):
@@ -166,7 +177,7 @@ class EvScratch(NamedTuple):
 
 
 @kernel
-def _ev_scratch(n_pat, max_states, follow, objective):
+def _ev_scratch(n_pat, max_states, follow, objective, improve_at):
     """The arrays of an :class:`EvScratch` for ``n_pat`` patterns and a bound of ``max_states``."""
     cap = max_states + 64
     ecap = 24 * cap
@@ -177,6 +188,7 @@ def _ev_scratch(n_pat, max_states, follow, objective):
     cfg[C_MAX_STATES] = max_states
     cfg[C_FOLLOW] = follow
     cfg[C_OBJECTIVE] = objective
+    cfg[C_IMPROVE_AT] = improve_at
     tA = np.zeros((5, tcap, 4), np.int64)
     tB = np.zeros((tcap, 4), np.int64)
     return EvScratch(
@@ -202,7 +214,8 @@ def _ev_scratch(n_pat, max_states, follow, objective):
 def ev_scratch(R, max_states: int = MAX_STATES, follow: bool = False,
                objective: int = _dp.OBJ_VALUE) -> EvScratch:
     """The ``ev`` bot's arrays for rule set ``R`` (one per chunk of hands)."""
-    return _ev_scratch(R.kernel_args.values.shape[0], max_states, 1 if follow else 0, objective)
+    return _ev_scratch(R.kernel_args.values.shape[0], max_states, 1 if follow else 0, objective,
+                       SETTINGS["improve_at"])
 
 
 @inline_kernel
@@ -246,21 +259,30 @@ def _solve(X, slot, root, nm, mt, mk, miss, visible, inset, T_draws, dealer, giv
         S += avail[k]
     S -= n
     Td = T_draws if T_draws < T_MAX else T_MAX
-    _graph._clear(G.tA)
-    _graph._clear(G.tB)
     cnt = X.cnt
-    s_root, is_b = _graph._plant(root, dead, miss, 2, 0, 0, G, cnt, T)
-    if Td < 1 or s_root > Td or s_root >= give_up:
-        return _graph.STATUS_TOO_BIG, s_root, Td, is_b
     flags = K.SELF_DRAW | (K.DEALER if dealer else 0)
     values, sw, family = R
     obj = X.cfg[C_OBJECTIVE]
-    P = _graph._Search(miss, 2, 0, 0, obj, 1, Td, s_root, 1 if is_b else 0, 1,
-                       family, nm, flags)
-    X.cfg[C_SOLVES] += 1
-    status = _graph._expand(P, G, cnt, root, avail, dead, X.h, X.rows, X.sh, values, sw, mt,
-                            mk, (X.conc, X.buf, X.work, X.hits, X.best, X.info),
-                            X.cfg[C_MAX_STATES], T, Q)
+    improve = 1
+    status = _graph.STATUS_TOO_BIG
+    s_root = 0
+    is_b = False
+    while status != _graph.STATUS_OK and improve >= 0:
+        _graph._clear(G.tA)
+        _graph._clear(G.tB)
+        s_root, is_b = _graph._plant(root, dead, miss, 2, improve, 1, G, cnt, T)
+        if Td < 1 or s_root > Td or s_root >= give_up:
+            return _graph.STATUS_TOO_BIG, s_root, Td, is_b
+        if improve == 1 and s_root > X.cfg[C_IMPROVE_AT]:
+            improve = 0
+            continue
+        P = _graph._Search(miss, 2, improve, 1, obj, 1, Td, s_root, 1 if is_b else 0, 1,
+                           family, nm, flags)
+        X.cfg[C_SOLVES] += 1
+        status = _graph._expand(P, G, cnt, root, avail, dead, X.h, X.rows, X.sh, values, sw,
+                                mt, mk, (X.conc, X.buf, X.work, X.hits, X.best, X.info),
+                                X.cfg[C_MAX_STATES], T, Q)
+        improve -= 1
     if status != _graph.STATUS_OK:
         X.cfg[C_FAILS] += 1
         return _graph.STATUS_TOO_BIG, s_root, Td, is_b
@@ -277,7 +299,7 @@ def _solve(X, slot, root, nm, mt, mk, miss, visible, inset, T_draws, dealer, giv
             V[u, a] = 0.0
             X.V2[u, a] = 0.0
             X.V3[u, a] = 0.0
-    _dp._backward(X.a_s[:nA], X.a_d[:nA], 0, G.a_start, X.b_s[:nB], X.b_d[:nB], G.b_start,
+    _dp._backward(X.a_s[:nA], X.a_d[:nA], improve + 1, G.a_start, X.b_s[:nB], X.b_d[:nB], G.b_start,
                   G.ea_w, G.ea_b, G.ea_win, G.eb_a, G.w_val, S, Td, obj, False,
                   V, X.V2, X.V3, X.step, X.kept_w, X.best_at, X.VB[:nB], X.VB2[:nB],
                   X.VB3[:nB])

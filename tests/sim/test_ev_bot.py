@@ -19,9 +19,14 @@ def _counts(text: str) -> np.ndarray:
     return mj.parse(text).astype(np.int8) if text else np.zeros(34, np.int8)
 
 
-def _ev_choice(R, hand: str, que: int, visible: str, wall_left: int):
-    """The ``ev`` seat 0's discard (not the dealer, no melds, four seats in) and its value."""
-    X = EV.ev_scratch(R)
+def _ev_choice(R, hand: str, que: int, visible: str, wall_left: int, improve_at: int = -1):
+    """The ``ev`` seat 0's discard (not the dealer, no melds, four seats in) and its value.
+
+    ``improve_at`` -1: the fast mode only (the default bot searches with improvements
+    at shanten 1 or less).
+    """
+    with EV.settings(improve_at=improve_at):
+        X = EV.ev_scratch(R)
     EV._reset(X, 1)
     z = np.zeros(4, np.int64)
     ka = R.kernel_args
@@ -80,6 +85,35 @@ def test_ev_discard_is_the_best_of_the_exact_solver(name):
     assert checked >= 10
 
 
+def test_ev_near_ready_hands_use_the_improving_search():
+    """At shanten <= 1 the ``ev`` choice is worth the best expected value of ``mj.odds``
+    with improvements (``improve=True, extra=1``) when that search fits the bound, and of
+    the fast mode otherwise; most of these hands fit."""
+    R = rules("sichuan")
+    rng = np.random.default_rng(8)
+    wall = np.repeat(np.flatnonzero(R.tileset.mask), 4)
+    improving = fast = 0
+    for _ in range(3000):
+        pool = rng.permutation(wall)
+        mine = pool[pool // 9 != 2][:14]
+        counts = np.bincount(mine, minlength=34)
+        if mj.shanten(counts) > 1 or improving >= 6:
+            continue
+        hand = mj.tiles.format(counts)
+        d, v, pw, _ = _ev_choice(R, hand, 2, "", 40, improve_at=1)
+        if d < 0:
+            continue
+        kw = dict(missing="s", draws=10, objective="value")
+        best_i = odds(hand, "sichuan", improve=True, extra=1, **kw).table.ev.max()
+        if v == pytest.approx(best_i, rel=1e-12):
+            improving += 1
+        else:
+            assert v == pytest.approx(odds(hand, "sichuan", improve=False, **kw).table.ev.max(),
+                                      rel=1e-12)
+            fast += 1
+    assert improving >= 6
+
+
 @pytest.mark.parametrize("name,bots", [
     ("sichuan", ("ev", "efficiency", "ev", "value")),
     ("guangan", ("ev", "ev", "random", "efficiency")),
@@ -123,10 +157,11 @@ def test_ev_settings_change_the_play_and_are_restored():
     one clear error."""
     bots = ("ev", "efficiency", "efficiency", "efficiency")
     a = simulate("sichuan", games=150, seed=6, bots=bots)
+    default = dict(EV.SETTINGS)
     with EV.settings(objective="win") as s:
         assert s["objective"] == "win" and EV.SETTINGS["objective"] == "win"
         b = simulate("sichuan", games=150, seed=6, bots=bots)
-    assert EV.SETTINGS == {"max_states": EV.MAX_STATES, "follow": False, "objective": "value"}
+    assert EV.SETTINGS == default and default["objective"] == "value"
     c = simulate("sichuan", games=150, seed=6, bots=bots)
     assert a.seats.equals(c.seats) and not a.seats.equals(b.seats)
     with pytest.raises(ValueError, match="objective is one of value, win"):
