@@ -263,19 +263,19 @@ def _solve(X, slot, root, nm, mt, mk, miss, visible, inset, T_draws, dealer, giv
     flags = K.SELF_DRAW | (K.DEALER if dealer else 0)
     values, sw, family = R
     obj = X.cfg[C_OBJECTIVE]
-    improve = 1
+    # the root's shanten decides the search: the improving one near ready, then the
+    # fast mode if that passes the bound (each search starts from empty tables)
+    c0, c1, c2, c3, _, pairs, odd = _graph._state_codes(root, dead)
+    s_root = _graph._legal_shanten(c0, c1, c2, c3, n, pairs, odd, miss, 2, T)
+    if Td < 1 or s_root > Td or s_root >= give_up:
+        return _graph.STATUS_TOO_BIG, s_root, Td, n % 3 == 2
+    improve = 1 if s_root <= X.cfg[C_IMPROVE_AT] else 0
     status = _graph.STATUS_TOO_BIG
-    s_root = 0
     is_b = False
     while status != _graph.STATUS_OK and improve >= 0:
         _graph._clear(G.tA)
         _graph._clear(G.tB)
         s_root, is_b = _graph._plant(root, dead, miss, 2, improve, 1, G, cnt, T)
-        if Td < 1 or s_root > Td or s_root >= give_up:
-            return _graph.STATUS_TOO_BIG, s_root, Td, is_b
-        if improve == 1 and s_root > X.cfg[C_IMPROVE_AT]:
-            improve = 0
-            continue
         P = _graph._Search(miss, 2, improve, 1, obj, 1, Td, s_root, 1 if is_b else 0, 1,
                            family, nm, flags)
         X.cfg[C_SOLVES] += 1
@@ -412,9 +412,6 @@ def _ev_que(p, hand, mt, mk, visible, inset, wall_left, X, R, T, Q):
     Each suit is solved as the missing one in the spare slot 4; the most
     valuable wins, fewer tiles of the suit breaking ties.
     """
-    n = 0
-    for k in range(34):
-        n += hand[k]
     best = -1
     best_v = 0.0
     best_p = 0.0
