@@ -45,6 +45,16 @@ def advised_take(pol, q, bot, v, forced, wall_left, hand, ndraw):
     """Whether seat ``q`` takes a win worth ``v`` on another's discard."""
 
 
+def advised_pong(pol, q, hand, d, bot, nm, mt, mk, que, visible, inset, wall_left, n_active,
+                 ndraw, T, state, sc):
+    """Whether seat ``q`` pongs the discard ``d`` (its hand holds two or more)."""
+
+
+def advised_chow(pol, q, hand, d, bot, nm, mt, mk, que, visible, inset, wall_left, n_active,
+                 ndraw, T, state, sc):
+    """The run seat ``q`` chows the discard ``d`` into (its lowest kind), or -1 for none."""
+
+
 @overload(_new_hand, inline="always")
 def _ov_new_hand(pol, dealer):
     if _is_ev(pol):
@@ -80,7 +90,10 @@ def _ov_discard(pol, cur, hand, tsumo, kong_turn, bot, nm, mt, mk, que, visible,
     if _is_ev(pol):
         def ev_discard(pol, cur, hand, tsumo, kong_turn, bot, nm, mt, mk, que, visible, inset,
                        wall_left, n_active, ndraw, T):
-            if bot != B.EV or B._que_discard(hand, que) >= 0:
+            if bot != B.EV:
+                return -1
+            if B._que_discard(hand, que) >= 0:
+                pol[0].seat[cur, EV.S_NEXT] = -1
                 return -1
             return EV._ev_discard(cur, hand, tsumo, kong_turn, nm, mt, mk, que, visible, inset,
                                   wall_left, n_active, ndraw, pol[0], (pol[1], pol[2], pol[3]),
@@ -105,3 +118,37 @@ def _ov_take(pol, q, bot, v, forced, wall_left, hand, ndraw):
         return ev_take
     return lambda pol, q, bot, v, forced, wall_left, hand, ndraw: (
         B._takes_win(bot, v, forced, wall_left))
+
+
+@overload(advised_pong, inline="always")
+def _ov_pong(pol, q, hand, d, bot, nm, mt, mk, que, visible, inset, wall_left, n_active, ndraw,
+             T, state, sc):
+    if _is_ev(pol):
+        def ev_pong(pol, q, hand, d, bot, nm, mt, mk, que, visible, inset, wall_left, n_active,
+                    ndraw, T, state, sc):
+            if bot == B.EV:
+                c = EV._ev_pong(q, hand, d, nm, mt, mk, que, visible, inset, wall_left,
+                                n_active, ndraw, pol[0], (pol[1], pol[2], pol[3]), T, pol[4])
+                if c >= 0:
+                    return c == 1
+            return B._want_pong(hand, d, nm, mt, mk, que, bot, T, state, sc)
+        return ev_pong
+    return lambda pol, q, hand, d, bot, nm, mt, mk, que, visible, inset, wall_left, n_active, \
+        ndraw, T, state, sc: B._want_pong(hand, d, nm, mt, mk, que, bot, T, state, sc)
+
+
+@overload(advised_chow, inline="always")
+def _ov_chow(pol, q, hand, d, bot, nm, mt, mk, que, visible, inset, wall_left, n_active, ndraw,
+             T, state, sc):
+    if _is_ev(pol):
+        def ev_chow(pol, q, hand, d, bot, nm, mt, mk, que, visible, inset, wall_left, n_active,
+                    ndraw, T, state, sc):
+            if bot == B.EV:
+                lo = EV._ev_chow(q, hand, d, nm, mt, mk, que, visible, inset, wall_left,
+                                 n_active, ndraw, pol[0], (pol[1], pol[2], pol[3]), T, pol[4])
+                if lo != -1:
+                    return lo if lo >= 0 else -1
+            return B._choose_chow(hand, d, nm, mt, mk, que, bot, T, state, sc)
+        return ev_chow
+    return lambda pol, q, hand, d, bot, nm, mt, mk, que, visible, inset, wall_left, n_active, \
+        ndraw, T, state, sc: B._choose_chow(hand, d, nm, mt, mk, que, bot, T, state, sc)

@@ -1097,9 +1097,10 @@ def _claims(d, wall, dealer, bots, P, values, sw, T, inset, state, S, seat_rec, 
     may win (:func:`_discard_wins`).  Without a win, while the wall is not empty,
     the first seat in turn order holding a pair of ``d`` may kong it
     (:func:`~mjstats.sim.bots._claims_kong`, a replacement tile then waits in
-    ``S.loop[L_PENDING]``) or pong it (:func:`~mjstats.sim.bots._want_pong`); with
-    chows (Liuzhou) the next seat may chow it
-    (:func:`~mjstats.sim.bots._choose_chow`).  A seat following an exact policy
+    ``S.loop[L_PENDING]``) or pong it (:func:`~mjstats.sim.bots._want_pong`, or the
+    ``ev`` bot's :func:`~mjstats.sim.advice.advised_pong`); with chows (Liuzhou) the
+    next seat may chow it (:func:`~mjstats.sim.bots._choose_chow`,
+    :func:`~mjstats.sim.advice.advised_chow`).  A seat following an exact policy
     makes no call.  Reads and writes ``S`` (the next mover and its mode in
     ``S.loop``) and the seat and pattern rows of hand ``g``.  Returns whether the
     hand is over.
@@ -1177,7 +1178,8 @@ def _claims(d, wall, dealer, bots, P, values, sw, T, inset, state, S, seat_rec, 
                 _log_i(ev, evn, log, EV_DRAW, q, pending, 1, 0)
                 nxt = q
                 L[L_MODE] = M_REPLACEMENT
-            elif B._want_pong(hand[q], d, nm[q], mt[q], mk[q], que[q], bot, T, state, S.bsc):
+            elif A.advised_pong(pol, q, hand[q], d, bot, nm[q], mt[q], mk[q], que[q], visible,
+                                inset, wall_left, 4 - L[L_N_WON], S.ndraw[q], T, state, S.bsc):
                 hand[q, d] -= 2
                 visible[d] += 2
                 _add_meld(q, K.PONG, d, cur, mt, mk, mfrom, nm)
@@ -1192,8 +1194,9 @@ def _claims(d, wall, dealer, bots, P, values, sw, T, inset, state, S, seat_rec, 
             # 吃: only the next seat, from its left
             q = (cur + 1) % 4
             if won[q] == 0 and not A.follows_policy(pol, q):
-                lo = B._choose_chow(hand[q], d, nm[q], mt[q], mk[q], que[q], bots[q], T, state,
-                                    S.bsc)
+                lo = A.advised_chow(pol, q, hand[q], d, bots[q], nm[q], mt[q], mk[q], que[q],
+                                    visible, inset, wall_left, 4 - L[L_N_WON], S.ndraw[q], T,
+                                    state, S.bsc)
                 if lo >= 0:
                     for x in range(lo, lo + 3):
                         if x != d:

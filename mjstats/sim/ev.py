@@ -41,8 +41,19 @@ the rules force is always taken).
 suit whose hand is worth the most is declared, the fewest tiles (``efficiency``)
 breaking ties and deciding when every search passes the budget.
 
-**Pong, kong and chow** follow ``efficiency`` (a call when shanten does not
-get worse); the hand is solved again after the call.
+**Pong and chow.**  When another seat's discard can be ponged (or, with
+chows, chowed), the seat solves its hand as it stands (passing: the draws
+left, the discard now seen) and the hand after the call with its best discard
+(taking: the two tiles of the meld exposed, the meld among the seat's), and
+takes the call when that is worth more, then more likely to win; each possible
+run of a chow is one candidate.  The solve of the call taken is the seat's
+policy and its best discard is thrown next.  When a solve passes the budget,
+or nothing is worth anything, or the two tie, the call follows ``efficiency``
+(a call when shanten does not get worse).
+
+**Kongs** follow ``efficiency``: a kong is paid in money at once (刮风下雨),
+which is no part of the hand's value the solver weighs; the hand is solved
+again after it.
 
 All of it works in arrays allocated once per chunk of hands (:func:`ev_scratch`):
 the engine, which allocates nothing, passes them down where it would pass the
@@ -107,7 +118,8 @@ S_U0 = 1      # the seat's draws when it solved
 S_T = 2       # the draws of the solved model
 S_FAILED = 3  # the shanten whose search passed the budget (99: none)
 S_SLOT = 4    # the graph slot of the seat's policy
-N_SEAT = 5
+S_NEXT = 5    # the discard a call's solve chose, thrown next (-1: none)
+N_SEAT = 6
 
 # configuration (EvScratch.cfg)
 C_MAX_STATES = 0
@@ -117,13 +129,15 @@ C_FAILS = 3      # searches past the budget
 C_FOLLOW = 4     # 1: follow a solved policy until the hand leaves it; 0: solve every discard
 C_OBJECTIVE = 5  # what the search maximises: OBJ_VALUE (the ev bot) or OBJ_WIN
 C_IMPROVE_AT = 6  # the improving search at this shanten or below (-1: never)
-N_CFG = 7
+C_SPARE = 7      # the graph slot no seat owns (the 定缺 trials, a call's solve)
+N_CFG = 8
 
 
 class EvScratch(NamedTuple):
     """What the ``ev`` bot works in, allocated once per chunk (:func:`ev_scratch`).
 
-    Five graph slots (one per seat and a spare, for the 定缺 trials) keep what a
+    Five graph slots (one per seat and a spare, for the 定缺 trials and a call's
+    solve; a call taken gives the seat the spare's slot) keep what a
     solved policy needs: the 13-tile states' table and edge runs, the kinds
     drawn, the values and the tile thrown by draw; the rest of a search is
     shared; :func:`_graph_of` views a slot as the solver's
@@ -168,6 +182,10 @@ class EvScratch(NamedTuple):
     h: np.ndarray            # int8 (34,)
     rows: np.ndarray         # uint64 (34,)
     sh: np.ndarray           # int64 (34,)
+    h2: np.ndarray           # int8 (34,): the hand after a call
+    vis2: np.ndarray         # int8 (34,): the visible tiles after a call
+    mt2: np.ndarray          # int64 (4,): the melds after a call
+    mk2: np.ndarray
     conc: np.ndarray         # the scorer's scratch
     buf: np.ndarray
     work: np.ndarray
@@ -207,6 +225,8 @@ def _ev_scratch(n_pat, max_states, follow, objective, improve_at):
         np.zeros(cap, np.int8), np.zeros(8, np.int64), np.zeros(34, np.int64),
         np.zeros(34, np.uint8), np.zeros(34, np.int8), np.zeros(34, np.uint64),
         np.zeros(34, np.int64),
+        np.zeros(34, np.int8), np.zeros(34, np.int8), np.zeros(4, np.int64),
+        np.zeros(4, np.int64),
         np.zeros(34, np.int8), np.full((64, 5), -1, np.int16), np.zeros((10, 34), np.int64),
         np.zeros(n_pat, np.int64), np.zeros(n_pat, np.int64), np.zeros(4, np.int64))
 
@@ -228,12 +248,14 @@ def _graph_of(X, slot):
 
 @noref_kernel
 def _reset(X, dealer):
-    """A new hand: no seat holds a policy; seat ``p`` owns slot ``p``."""
+    """A new hand: no seat holds a policy; seat ``p`` owns slot ``p``, slot 4 is spare."""
     X.cfg[C_DEALER] = dealer
+    X.cfg[C_SPARE] = 4
     for p in range(4):
         X.seat[p, S_VALID] = 0
         X.seat[p, S_FAILED] = 99
         X.seat[p, S_SLOT] = p
+        X.seat[p, S_NEXT] = -1
 
 
 @noref_kernel
@@ -343,6 +365,10 @@ def _ev_discard(cur, hand, tsumo, kong_turn, nm, mt, mk, que, visible, inset, wa
     """
     st = X.seat[cur]
     slot = st[S_SLOT]
+    nxt = st[S_NEXT]
+    st[S_NEXT] = -1
+    if nxt >= 0 and tsumo < 0 and hand[nxt] > 0:
+        return nxt  # the discard the solve of the call just made chose
     if st[S_VALID] != 0 and tsumo >= 0 and not kong_turn and X.cfg[C_FOLLOW] != 0:
         G = _graph_of(X, slot)
         d = _policy_after(hand, tsumo, ndraw - 1 - st[S_U0], G.tA, G.a_start, G.ea_kind,
@@ -409,7 +435,7 @@ def _ev_takes(cur, hand, v, ndraw, X):
 def _ev_que(p, hand, mt, mk, visible, inset, wall_left, X, R, T, Q):
     """The ``ev`` seat's missing suit at the deal, or -1 (play ``efficiency``).
 
-    Each suit is solved as the missing one in the spare slot 4; the most
+    Each suit is solved as the missing one in the spare slot; the most
     valuable wins, fewer tiles of the suit breaking ties.
     """
     best = -1
@@ -420,11 +446,12 @@ def _ev_que(p, hand, mt, mk, visible, inset, wall_left, X, R, T, Q):
         ns = 0
         for k in range(9 * s, 9 * s + 9):
             ns += hand[k]
-        status, s_root, Td, is_b = _solve(X, 4, hand, 0, mt, mk, s, visible, inset,
+        spare = X.cfg[C_SPARE]
+        status, s_root, Td, is_b = _solve(X, spare, hand, 0, mt, mk, s, visible, inset,
                                           wall_left // 4, X.cfg[C_DEALER] == p, 99, R, T, Q)
         if status != _graph.STATUS_OK:
             continue
-        v, pw, kind = _root_value(X, 4, is_b)
+        v, pw, kind = _root_value(X, spare, is_b)
         if not v > 0.0:
             continue
         c = _dp._cmp(v, best_v) if best >= 0 else 1
@@ -432,4 +459,149 @@ def _ev_que(p, hand, mt, mk, visible, inset, wall_left, X, R, T, Q):
             c = _dp._cmp(pw, best_p)
         if c > 0 or (c == 0 and ns < best_n):
             best, best_v, best_p, best_n = s, v, pw, ns
+    return best
+
+
+@noref_kernel
+def _pass_value(cur, hand, nm, mt, mk, que, visible, inset, T_draws, ndraw, X, R, T, Q):
+    """Solve the seat's waiting-size ``hand`` as it stands, in its slot: ``(solved, v, P(win))``.
+
+    The solve becomes the seat's policy (a later discard win is weighed against it).
+    """
+    st = X.seat[cur]
+    slot = st[S_SLOT]
+    st[S_VALID] = 0
+    status, s_root, Td, is_b = _solve(X, slot, hand, nm, mt, mk, que, visible, inset, T_draws,
+                                      X.cfg[C_DEALER] == cur, st[S_FAILED], R, T, Q)
+    if status != _graph.STATUS_OK:
+        if s_root < st[S_FAILED] and s_root <= Td:
+            st[S_FAILED] = s_root
+        return False, 0.0, 0.0
+    st[S_VALID] = 1
+    st[S_U0] = ndraw
+    st[S_T] = Td
+    v, pw, _ = _root_value(X, slot, False)
+    return True, v, pw
+
+
+@noref_kernel
+def _take_value(cur, hand, d, lo, typ, nm, mt, mk, que, visible, inset, T_draws, X, R, T, Q):
+    """Solve the hand after calling ``d`` into a meld: ``(solved, v, P(win), discard)``.
+
+    The meld is ``typ`` (PONG, or CHOW from ``lo``); the solve is made in the spare
+    slot.  The hand's two tiles of the meld leave it and become visible, the meld joins the
+    seat's; the hand then holds a discard's worth more, and its best discard is the value.
+    """
+    h, vis, mt2, mk2 = X.h2, X.vis2, X.mt2, X.mk2
+    for k in range(34):
+        h[k] = hand[k]
+        vis[k] = visible[k]
+    for i in range(nm):
+        mt2[i] = mt[i]
+        mk2[i] = mk[i]
+    mt2[nm] = typ
+    mk2[nm] = lo
+    if typ == K.CHOW:
+        for x in range(lo, lo + 3):
+            if x != d:
+                h[x] -= 1
+                vis[x] += 1
+    else:
+        h[d] -= 2
+        vis[d] += 2
+    spare = X.cfg[C_SPARE]
+    status, s_root, Td, is_b = _solve(X, spare, h, nm + 1, mt2, mk2, que, vis, inset, T_draws,
+                                      X.cfg[C_DEALER] == cur, 99, R, T, Q)
+    if status != _graph.STATUS_OK:
+        return False, 0.0, 0.0, -1
+    v, pw, kind = _root_value(X, spare, is_b)
+    return kind >= 0, v, pw, kind
+
+
+@noref_kernel
+def _keep_take(cur, kind, ndraw, Td, X):
+    """The call solved last in the spare slot is taken: the seat's policy, ``kind`` thrown next."""
+    st = X.seat[cur]
+    spare = X.cfg[C_SPARE]
+    X.cfg[C_SPARE] = st[S_SLOT]
+    st[S_SLOT] = spare
+    st[S_VALID] = 1
+    st[S_U0] = ndraw
+    st[S_T] = Td
+    st[S_NEXT] = kind
+
+
+@noref_kernel
+def _ev_pong(cur, hand, d, nm, mt, mk, que, visible, inset, wall_left, n_active, ndraw, X, R,
+             T, Q):
+    """Whether the ``ev`` seat pongs ``d``: 1 take, 0 pass, -1 its efficiency rule decides.
+
+    The hand as it stands (passed) against the hand after the pong and its best
+    discard (taken), both solved with the draws left and the tiles seen; the pong is
+    taken when its value is higher, then its probability of winning.  When a solve
+    passes the budget, or both are worth 0 or tie, the efficiency rule decides.
+    """
+    T_draws = wall_left // n_active if n_active > 0 else 0
+    ok, v0, p0 = _pass_value(cur, hand, nm, mt, mk, que, visible, inset, T_draws, ndraw, X, R,
+                             T, Q)
+    if not ok:
+        return -1
+    ok, v1, p1, kind = _take_value(cur, hand, d, d, K.PONG, nm, mt, mk, que, visible, inset,
+                                   T_draws, X, R, T, Q)
+    if not ok or not (v0 > 0.0 or v1 > 0.0):
+        return -1
+    c = _dp._cmp(v1, v0)
+    if c == 0:
+        c = _dp._cmp(p1, p0)
+    if c == 0:
+        return -1
+    if c > 0:
+        _keep_take(cur, kind, ndraw, min(T_draws, T_MAX), X)
+        return 1
+    return 0
+
+
+@noref_kernel
+def _ev_chow(cur, hand, d, nm, mt, mk, que, visible, inset, wall_left, n_active, ndraw, X, R,
+             T, Q):
+    """The run the ``ev`` seat chows ``d`` into (its lowest kind), -2 to pass, -1: efficiency.
+
+    As :func:`_ev_pong`, each possible run a candidate against passing.
+    """
+    if d >= 27:
+        return -2
+    T_draws = wall_left // n_active if n_active > 0 else 0
+    ok, v0, p0 = _pass_value(cur, hand, nm, mt, mk, que, visible, inset, T_draws, ndraw, X, R,
+                             T, Q)
+    if not ok:
+        return -1
+    base = d - d % 9
+    best = -2
+    bv, bp = v0, p0
+    last = -1
+    last_kind = -1
+    for lo in range(d - 2, d + 1):
+        if lo < base or lo + 2 > base + 8:
+            continue
+        have = True
+        for x in range(lo, lo + 3):
+            if x != d and hand[x] < 1:
+                have = False
+        if not have:
+            continue
+        ok, v1, p1, kind = _take_value(cur, hand, d, lo, K.CHOW, nm, mt, mk, que, visible,
+                                       inset, T_draws, X, R, T, Q)
+        if not ok:
+            return -1
+        last = lo
+        last_kind = kind
+        c = _dp._cmp(v1, bv)
+        if c == 0:
+            c = _dp._cmp(p1, bp)
+        if c > 0:
+            best, bv, bp = lo, v1, p1
+    if best == -2 and not v0 > 0.0:
+        return -1  # nothing is worth anything: the efficiency rule
+    if best >= 0 and best == last:
+        _keep_take(cur, last_kind, ndraw, min(T_draws, T_MAX), X)
     return best

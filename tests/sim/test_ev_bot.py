@@ -167,3 +167,112 @@ def test_ev_settings_change_the_play_and_are_restored():
     with pytest.raises(ValueError, match="objective is one of value, win"):
         with EV.settings(objective="speed"):
             pass
+
+
+def test_ev_pong_compares_the_solved_values_of_passing_and_taking():
+    """On random hands holding a pair of the discard, the ``ev`` seat pongs exactly when
+    ``mj.odds`` values the hand after the pong (its best discard, the meld exposed) above
+    the hand as it stands (value, then P(win); fast mode, the same draws and tiles seen);
+    it both takes and passes, and not always as the efficiency rule would."""
+    from mjstats.discard import _dp
+    from mjstats.sim import bots as B
+
+    R = rules("sichuan")
+    ka = R.kernel_args
+    rng = np.random.default_rng(11)
+    wall = np.repeat(np.flatnonzero(R.tileset.mask), 4)
+    z = np.zeros(4, np.int64)
+    with EV.settings(improve_at=-1):
+        X = EV.ev_scratch(R)
+    seen = {0: 0, 1: 0}
+    differs = 0
+    for _ in range(400):
+        pool = rng.permutation(wall)
+        counts = np.bincount(pool[pool // 9 != 2][:13], minlength=34).astype(np.int8)
+        pairs = np.flatnonzero((counts >= 2) & (np.arange(34) < 18))
+        if len(pairs) == 0 or mj.shanten(counts) > 2:
+            continue
+        d = int(pairs[0])
+        vis = np.bincount(pool[-12:], minlength=34).astype(np.int8)
+        vis[d] = 0
+        if (counts + vis > 4).any() or counts[d] + 1 > 4:
+            continue
+        vis_d = vis.copy()
+        vis_d[d] += 1  # the discard, seen
+        EV._reset(X, 1)
+        c = EV._ev_pong(0, counts.copy(), d, 0, z, z, 2, vis_d, R.tileset.mask.astype(np.uint8),
+                        40, 4, 0, X, (ka.values, ka.switches, np.int64(ka.family)), tables(),
+                        overlap4())
+        if c < 0:
+            continue  # past the budget, nothing worth anything, or a tie: efficiency decides
+        kw = dict(missing="s", draws=10, objective="value", improve=False)
+        r0 = odds(mj.tiles.format(counts), "sichuan", visible=mj.tiles.format(vis_d) or None,
+                  **kw)
+        after = counts.copy()
+        after[d] -= 2
+        r1 = odds(mj.tiles.format(after), "sichuan", melds=[f"pong {mj.tiles.kind_name(d)}"],
+                  visible=mj.tiles.format(vis) or None, **kw)
+        t0, t1 = r0.table.iloc[0], r1.table.sort_values(["ev", "p_win"]).iloc[-1]
+        cmp = _dp._cmp(t1.ev, t0.ev) or _dp._cmp(t1.p_win, t0.p_win)
+        assert c == (1 if cmp > 0 else 0)
+        seen[c] += 1
+        eff = B._want_pong(counts.copy(), d, 0, z, z, 2, B.EFFICIENCY, tables(),
+                           np.zeros(4, np.uint64), np.zeros(34, np.int64))
+        differs += bool(eff) != bool(c)
+    assert seen[0] >= 5 and seen[1] >= 5 and differs >= 1
+
+
+def test_ev_chow_takes_the_run_worth_most_or_passes():
+    """Liuzhou: on random hands that can chow the discard, the ``ev`` seat's choice is the run
+    (or the pass) that ``mj.odds`` values most (value, then P(win); fast mode), and it both
+    chows and passes."""
+    from mjstats.discard import _dp
+
+    R = rules("liuzhou")
+    ka = R.kernel_args
+    rng = np.random.default_rng(12)
+    wall = np.repeat(np.flatnonzero(R.tileset.mask), 4)
+    z = np.zeros(4, np.int64)
+    with EV.settings(improve_at=-1):
+        X = EV.ev_scratch(R)
+    kw = dict(draws=10, objective="value", improve=False)
+    took = passed = 0
+    for _ in range(2500):
+        pool = rng.permutation(wall)
+        counts = np.bincount(pool[:13], minlength=34).astype(np.int8)
+        d = int(pool[13])
+        if d >= 27 or mj.shanten(counts) > 2 or counts[d] >= 3:
+            continue
+        runs = [lo for lo in range(d - 2, d + 1) if d - d % 9 <= lo <= d - d % 9 + 6
+                and all(counts[x] > 0 for x in range(lo, lo + 3) if x != d)]
+        if not runs:
+            continue
+        vis = np.bincount(pool[-12:], minlength=34).astype(np.int8)
+        vis[d] += 1
+        if (counts + vis > 4).any():
+            continue
+        EV._reset(X, 1)
+        c = EV._ev_chow(0, counts.copy(), d, 0, z, z, -1, vis, R.tileset.mask.astype(np.uint8),
+                        40, 4, 0, X, (ka.values, ka.switches, np.int64(ka.family)), tables(),
+                        overlap4())
+        if c == -1:
+            continue  # past the budget or nothing worth anything: efficiency decides
+        t0 = odds(mj.tiles.format(counts), "liuzhou", visible=mj.tiles.format(vis), **kw).table
+        best, bv, bp = -2, t0.ev.iloc[0], t0.p_win.iloc[0]
+        for lo in runs:
+            after = counts.copy()
+            for x in range(lo, lo + 3):
+                if x != d:
+                    after[x] -= 1
+            seen = vis.copy()
+            seen[d] -= 1  # the meld's tiles count as seen through melds=
+            run = mj.tiles.format(np.bincount([lo, lo + 1, lo + 2], minlength=34))
+            t1 = odds(mj.tiles.format(after), "liuzhou", melds=[f"chow {run}"],
+                      visible=mj.tiles.format(seen) or None, **kw).table
+            t1 = t1.sort_values(["ev", "p_win"]).iloc[-1]
+            if (_dp._cmp(t1.ev, bv) or _dp._cmp(t1.p_win, bp)) > 0:
+                best, bv, bp = lo, t1.ev, t1.p_win
+        assert c == best
+        took += c >= 0
+        passed += c == -2
+    assert took >= 5 and passed >= 5
