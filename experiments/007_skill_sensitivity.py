@@ -5,13 +5,17 @@ reference) on the same seed — the same deals wherever no bot draws random
 numbers — and tabulates, per region and bot, the value per win and per hand,
 each pattern's frequency per hand and its share of points
 (:func:`mjstats.results.games.skill_table`, with the ratio of each pattern's
-frequency to the reference bot's and its 95% interval).  Writes
-``skill.parquet`` (every row), ``skill.md`` (the Markdown of
-``docs/experiments.md``, "007") and ``skill_sensitivity.png``
-(:func:`mjstats.plot.plot_skill`); each run is saved under ``--out/runs`` and
-resumes with ``--resume``.
+frequency to the reference bot's and its 95% interval).  The ``ev`` bot, which
+solves every decision exactly and plays some 400 times slower, plays the first
+``--ev-games`` hands of the seed (the same deals as the others' first hands).
+Writes ``skill.parquet`` (every row), ``skill.md`` (the Markdown of
+``docs/experiments.md``, "007"), ``skill_sensitivity.png``
+(:func:`mjstats.plot.plot_skill`) and ``skill_shift.png``, how each pattern
+moves from the reference bot to ``ev`` (:func:`mjstats.plot.plot_skill_shift`);
+each run is saved under ``--out/runs`` and resumes with ``--resume``.
 
-    python experiments/007_skill_sensitivity.py --games 200000 --seed 1 --out experiments/out/007
+    python experiments/007_skill_sensitivity.py --games 200000 --ev-games 20000 --seed 1 \
+        --out experiments/out/007
 """
 
 from __future__ import annotations
@@ -27,7 +31,7 @@ from mjstats._format import number
 from mjstats.results.games import skill_table
 
 RULES = ("sichuan", "guangan", "liuzhou")
-BOTS = ("efficiency", "value", "zimo")
+BOTS = ("efficiency", "value", "zimo", "ev")
 
 
 def _ci(e, lo, hi) -> str:
@@ -78,6 +82,8 @@ def patterns_markdown(tables: dict, top: int = 8) -> str:
 def main(argv: list[str] | None = None) -> pd.DataFrame:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--games", type=int, default=200_000)
+    ap.add_argument("--ev-games", type=int, default=20_000,
+                    help="hands of the ev bot (the first of the seed), at most --games")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--rules", nargs="+", default=list(RULES))
     ap.add_argument("--bots", nargs="+", default=list(BOTS),
@@ -88,7 +94,8 @@ def main(argv: list[str] | None = None) -> pd.DataFrame:
     a = ap.parse_args(argv)
     a.out.mkdir(parents=True, exist_ok=True)
     t0 = time.perf_counter()
-    runs = {rules: {bot: mj.simulate(rules, a.games, bots=bot, seed=a.seed, records=False,
+    size = {bot: min(a.games, a.ev_games) if bot == "ev" else a.games for bot in a.bots}
+    runs = {rules: {bot: mj.simulate(rules, size[bot], bots=bot, seed=a.seed, records=False,
                                      out=a.out / "runs" / f"{rules}-{bot}", resume=a.resume,
                                      progress=not a.quiet)
                     for bot in a.bots}
@@ -98,9 +105,12 @@ def main(argv: list[str] | None = None) -> pd.DataFrame:
     allrows = pd.concat([t.assign(rules=k) for k, t in tables.items()], ignore_index=True)
     allrows.to_parquet(a.out / "skill.parquet", index=False)
     mj.plot.plot_skill(tables).savefig(a.out / "skill_sensitivity.png")
-    cmd = (f"python experiments/007_skill_sensitivity.py --games {a.games} --seed {a.seed} "
-           f"--out {a.out}")
-    md = (f"Made by `{cmd}` ({a.games:,} hands per rule set and bot, {seconds:,.0f} s)\n\n"
+    if "ev" in a.bots and a.bots[0] != "ev":
+        mj.plot.plot_skill_shift(tables, bot="ev").savefig(a.out / "skill_shift.png")
+    cmd = (f"python experiments/007_skill_sensitivity.py --games {a.games} "
+           f"--ev-games {a.ev_games} --seed {a.seed} --out {a.out}")
+    sizes = ", ".join(f"{b} {n:,}" for b, n in size.items())
+    md = (f"Made by `{cmd}` (hands per rule set: {sizes}; {seconds:,.0f} s)\n\n"
           + values_markdown(runs) + "\n\n" + patterns_markdown(tables))
     (a.out / "skill.md").write_text(md + "\n")
     print(md)

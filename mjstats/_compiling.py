@@ -62,8 +62,9 @@ class Family:
 FAMILIES: tuple[Family, ...] = (
     Family("engine", "the game engine",
            ("mjstats.sim.engine.*", "mjstats.sim.bots.*", "mjstats.sim.duplicate.*",
-            "mjstats.sim.rollouts.*", "mjstats.sim.ev.*", "mjstats.sim.advice.*"),
+            "mjstats.sim.rollouts.*", "mjstats.sim.advice.*"),
            151),  # python benchmarks/bench_compile.py: this workload
+    Family("ev", "the game engine with the ev bot", ("mjstats.sim.ev.*",), 150),
     Family("odds", "the odds solver", ("mjstats.discard.*",), 55),
     Family("daer", "Da Er's engine", ("mjstats.daer.game.*", "mjstats.daer.bots.*",
                                       "mjstats.daer.duplicate.*"), 40),

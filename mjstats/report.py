@@ -254,45 +254,82 @@ def _convergence(ctx: Context, sec: Section, results: dict) -> None:
               "dashed: the final estimate")
 
 
-SKILL_BOTS = ("efficiency", "value", "zimo")
+SKILL_BOTS = ("efficiency", "value", "zimo", "ev")
 """The bots of the report's skill section, each in all four seats; the first is the reference."""
+
+SKILL_EV_SHARE = 100
+"""The ``ev`` bot (some 400 times slower) plays 1/SKILL_EV_SHARE of the skill section's hands."""
+
+LADDER_SHARE = (100, 400)
+"""The report's ladder: deals per step, as a share of its hands (the steps without ``ev``,
+the ``efficiency < ev`` step)."""
 
 
 def section_skill(ctx: Context) -> Section:
-    """How much the players' skill moves the balance tables: each pattern under each bot."""
+    """How much the players' skill matters: the ladder of the bots, each pattern under each bot."""
     import mjstats as mj
     from mjstats.results.games import skill_table
+    from mjstats.results.match import ladder_table
     from mjstats.sim.simulate import CHUNK, simulate
+    from mjstats.study.match import LADDERS
 
     sec = Section("How much does skill matter 技术的影响")
     games = max(CHUNK, ctx.games // 4)
+    size = {b: max(CHUNK, ctx.games // SKILL_EV_SHARE) if b == "ev" else games
+            for b in SKILL_BOTS}
+    deals = [max(64, ctx.games // s) for s in LADDER_SHARE]
+    ladder = mj.ladder(list(GAME_RULES), deals[0], seed=ctx.seed, progress=ctx.progress)
+    ev_steps = mj.ladder(list(GAME_RULES), deals[1], seed=ctx.seed, bots=("efficiency", "ev"),
+                         progress=ctx.progress)
+    steps = ladder_table([m for r in GAME_RULES
+                          for m in list(ladder.steps) + list(ev_steps.steps)
+                          if m.rules.name == r])
+    ctx.save(steps, "ladder", "each step of the ladder of bots: the paired difference of "
+                              "points per hand, upper minus lower, and its verdict")
+    order = " < ".join(LADDERS["mahjong"])
+    ctx.methods.append(f"Ladder: duplicate matches (docs/match.md), {deals[0]:,} deals per step "
+                       f"of {order}, {deals[1]:,} for efficiency < ev, six seatings each, "
+                       f"seed {ctx.seed}.")
+    sec.text(f"Duplicate matches rank the bots: each step of the order {order}, and "
+             f"efficiency < ev, is a match of the two bots on the same deals under six "
+             f"seatings, two seats each (docs/match.md). 'zimo' takes only self-drawn wins; "
+             f"'value' steers toward the big patterns by fixed thresholds; 'ev' solves every "
+             f"discard, call and 定缺 exactly, by the expected value of the hand against the "
+             f"wall (mj.odds' model).")
+    sec.table(steps, f"The ladder: each step's difference of points per hand, upper bot minus "
+                     f"lower, paired by deal ({deals[0]:,} deals per step, {deals[1]:,} for "
+                     f"efficiency < ev; 95% interval over deals); 'holds' when the interval "
+                     f"lies above 0.")
     rules_sets = [r for r in GAME_RULES if r != "sichuan-app"]  # sichuan-app: sichuan's hands
-    runs = {r: {b: simulate(r, games=games, bots=b, seed=ctx.seed, records=False,
+    runs = {r: {b: simulate(r, games=size[b], bots=b, seed=ctx.seed, records=False,
                             progress=ctx.progress) for b in SKILL_BOTS} for r in rules_sets}
     tables = {r: skill_table(by_bot) for r, by_bot in runs.items()}
-    ctx.methods.append(f"Skill: {games:,} hands per rule set and bot ({', '.join(SKILL_BOTS)}, "
-                       f"each in all four seats), seed {ctx.seed}.")
+    sizes = ", ".join(f"{b} {n:,}" for b, n in size.items())
+    ctx.methods.append(f"Skill: hands per rule set and bot {sizes} (each bot in all four "
+                       f"seats), seed {ctx.seed}.")
     sec.text(f"The balance tables above come from 'efficiency' bots, which lower shanten and "
              f"never chase a pattern. Here each rule set is played with each bot in all four "
-             f"seats ({games:,} hands each, the same seed: the same deals): 'value' steers "
-             f"toward the big patterns by fixed thresholds, 'zimo' takes only self-drawn wins. "
-             f"Duplicate matches rank them (docs/match.md: 'value' loses to 'efficiency' at "
-             f"every mahjong table), so they are different players, not better ones; the "
-             f"exact-EV player that would be stronger is not built yet.")
+             f"seats, on the same seed (the same deals; 'ev' plays the first "
+             f"{size['ev']:,} of them, being far slower): how the pattern frequencies, the "
+             f"value of a win and the share of points move when every player plays another "
+             f"way, or better.")
     vals = pd.concat([r.fan().assign(rules=k, bot=b) for k, by_bot in runs.items()
                       for b, r in by_bot.items()], ignore_index=True)
     vals = vals[vals["metric"].isin(["per win", "per hand"])][
         ["rules", "bot", "metric", "unit", "n", "mean", "ci_low", "ci_high"]]
     ctx.save(vals, "skill_values", "value per win and per hand by rule set and bot")
-    sec.table(vals, f"Value per win and per hand by bot, in each rule set's unit ({games:,} "
-                    f"hands per rule set and bot; mean with a 95% normal interval).")
+    sec.table(vals, f"Value per win and per hand by bot, in each rule set's unit (hands per "
+                    f"rule set and bot: {sizes}; mean with a 95% normal interval).")
     rows = pd.concat([t.assign(rules=k) for k, t in tables.items()], ignore_index=True)
     ctx.save(rows[["rules"] + [c for c in rows.columns if c != "rules"]], "skill",
              "each pattern's frequency and share of points by rule set and bot, with its "
              "ratio to the reference bot")
+    sec.image(ctx, mj.plot.plot_skill_shift(tables, bot="ev"), "skill_shift.png",
+              f"how each pattern's frequency per hand and share of win points move from "
+              f"'efficiency' to 'ev' ({sizes} hands; 95% intervals)")
     sec.image(ctx, mj.plot.plot_skill(tables), "skill.png",
-              f"how often each pattern comes per hand under each bot ({games:,} hands per "
-              f"rule set and bot; 95% intervals)")
+              f"how often each pattern comes per hand under each bot ({sizes} hands per "
+              f"rule set; 95% intervals)")
     return sec
 
 
@@ -342,6 +379,12 @@ COLUMNS = {
     "pairing": "how the rule set's hands pair with the first's (same hands, same deals, "
                "same seed, other walls)",
     "bot": "the bot in every seat (its policy: mjstats.sim.bots)",
+    "step": "a step of the ladder, lower < upper: a duplicate match of the two bots",
+    "deals": "deals of the match, each played under six seatings",
+    "difference": "points per seat-hand of the upper bot minus the lower's, paired by deal",
+    "win_rate_diff": "win rate per seat-hand, upper bot minus lower",
+    "deal_in_diff": "deal-in rate per seat-hand, upper bot minus lower",
+    "verdict": "holds (95% interval above 0), reversed (below 0) or not resolved",
     "ratio": "per_hand over the reference bot's (the first bot)",
     "ratio_lo": "lower end of the 95% interval of ratio (Katz's log method)",
     "ratio_hi": "upper end of the 95% interval of ratio (Katz's log method)",

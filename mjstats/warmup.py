@@ -98,6 +98,14 @@ def _engine() -> None:
     table_odds("13456788999m289p", "sichuan", missing="s", draws=8, rollouts=8, seed=0)
 
 
+def _ev() -> None:
+    """The engine with ``ev`` seats: whole hands, a match (``bots="ev"``, ``mjstats ladder``)."""
+    import mjstats as mj
+
+    mj.simulate("sichuan", 4, "ev", seed=0)
+    mj.match("sichuan", 2, bots=("ev", "efficiency"), seed=0)
+
+
 def _daer() -> None:
     """Whole Da Er hands under every policy and a comparison of the presets."""
     import mjstats as mj
@@ -108,7 +116,7 @@ def _daer() -> None:
 
 
 WORKLOADS: dict[str, Callable[[], None]] = {
-    "engine": _engine, "odds": _odds, "daer": _daer, "deals": _deals, "batch": _batch,
+    "engine": _engine, "ev": _ev, "odds": _odds, "daer": _daer, "deals": _deals, "batch": _batch,
     "scorer": _scorer, "hand": _hand,
 }
 """The workload that compiles each family of :data:`mjstats._compiling.FAMILIES`."""

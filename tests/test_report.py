@@ -95,6 +95,7 @@ def test_report_shows_each_pattern_under_each_bot(report):
 
     page = report.read_text(encoding="utf-8")
     assert "How much does skill matter" in page and 'src="skill.png"' in page
+    assert 'src="skill_shift.png"' in page
     t = pd.read_parquet(report.parent / "skill.parquet")
     assert set(t["rules"]) == {"sichuan", "guangan", "liuzhou"}
     assert set(t["bot"]) == set(SKILL_BOTS)
@@ -113,3 +114,21 @@ def test_report_compares_the_da_er_presets(report):
     c = mj.compare(list(DAER_RULES), 1024 // 4, seed=5, records=False)
     pd.testing.assert_frame_equal(saved, c.table())
     assert "daer-chongqing against daer-luzhou: no difference per win" in page
+
+
+def test_report_ladder_is_that_of_mj_ladder(report):
+    """The ladder table: every step of the mahjong order and efficiency < ev for each preset,
+    equal to ``mj.ladder`` at the report's size (64 deals per step at 1,024 hands)."""
+    import mjstats as mj
+    from mjstats.report import GAME_RULES
+    from mjstats.study.match import LADDERS
+
+    t = pd.read_parquet(report.parent / "ladder.parquet")
+    order = LADDERS["mahjong"]
+    steps = [f"{a} < {b}" for a, b in zip(order, order[1:], strict=False)]
+    assert t.groupby("rules", sort=False)["step"].apply(list).to_dict() == {
+        r: steps + ["efficiency < ev"] for r in GAME_RULES}
+    assert (t["deals"] == 64).all() and t["verdict"].notna().all()
+    again = mj.ladder(["liuzhou"], 64, seed=5, bots=("efficiency", "ev")).table()
+    got = t[(t["rules"] == "liuzhou") & (t["step"] == "efficiency < ev")].reset_index(drop=True)
+    pd.testing.assert_frame_equal(got, again)

@@ -442,6 +442,101 @@ def plot_skill(skill):
 
 
 @chart
+def plot_skill_shift(skill, reference: str | None = None, bot: str = "ev"):
+    """How each pattern's frequency and share of points move from one bot to another.
+
+    One row of two panels per rule set: on the left how often each pattern comes
+    per hand, on the right the share of all win points paid by wins holding it
+    (both log scale, 95% intervals).  Each pattern is a grey arrow from the
+    ``reference`` bot's estimate (blue square) to ``bot``'s (vermilion dot), so that a pattern
+    the better player reaches more often, or that pays more of the points under
+    it, points right.  A pattern seen under neither bot is left out; one seen
+    under only one is drawn at the bound of the other's interval (a triangle).
+
+    Parameters
+    ----------
+    skill : DataFrame or mapping
+        :func:`mjstats.results.games.skill_table` tables holding both bots, one or
+        ``{rule set: table}``.
+    reference : str, optional
+        The bot the arrows start from (default: each table's first bot, its reference).
+    bot : str
+        The bot the arrows point to (default ``"ev"``).
+
+    Returns
+    -------
+    matplotlib.figure.Figure
+        Two Axes per rule set in ``fig.axes``: frequency, then share of points.
+    """
+    from matplotlib.lines import Line2D
+
+    maps = _as_map(skill)
+    pairs = {}
+    for rules, df in maps.items():
+        _need(df, ["pattern", "zh", "en", "bot", "n", "wins", "per_hand", "per_hand_lo",
+                   "per_hand_hi", "point_share", "point_share_lo", "point_share_hi"],
+              "mjstats.results.games.skill_table")
+        ref = reference if reference is not None else str(df["bot"].iloc[0])
+        for b in (ref, bot):
+            if b not in set(df["bot"]):
+                raise MjStatsError(f"plot_skill_shift: no rows of bot {b!r} in {rules or 'the'} "
+                                   f"table (bots: {', '.join(dict.fromkeys(df['bot']))})")
+        a = df[df["bot"] == ref].set_index("pattern")
+        z = df[df["bot"] == bot].set_index("pattern").reindex(a.index)
+        seen = (a["wins"] > 0) | (z["wins"].fillna(0) > 0)
+        pairs[rules] = (ref, a[seen], z[seen])
+    labels = {k: [_pattern_name(r) for _, r in a.iterrows()] for k, (_, a, _) in pairs.items()}
+    heights = [sum(1 + 0.8 * x.count("\n") for x in lab) + 5.5 for lab in labels.values()]
+    from mjstats.plotting.panels import TOP
+    from mjstats.plotting.style import ROW
+
+    fig = new_figure(WIDE, sum(heights) * ROW + TOP + 0.3)
+    grid = fig.add_gridspec(len(pairs), 2, height_ratios=heights, wspace=0.08)
+    metrics = (("per_hand", bilingual("每局出现率", "per hand")),
+               ("point_share", bilingual("点数占比", "share of win points")))
+    for i, (rules, (_ref, a, z)) in enumerate(pairs.items()):
+        y = row_positions(labels[rules])
+        for j, (col, name) in enumerate(metrics):
+            ax = fig.add_subplot(grid[i, j])
+            x0 = a[col].to_numpy(float)
+            x1 = z[col].fillna(0.0).to_numpy(float)
+            lo0, hi0 = a[f"{col}_lo"].fillna(a[col]), a[f"{col}_hi"].fillna(a[col])
+            lo1, hi1 = z[f"{col}_lo"].fillna(z[col]), z[f"{col}_hi"].fillna(z[col])
+            w0, w1 = a["wins"].to_numpy(float), z["wins"].fillna(0).to_numpy(float)
+            # an estimate of 0 sits at its interval's upper bound (as dot_rows draws it)
+            s0 = np.where(w0 > 0, x0, hi0.to_numpy(float))
+            s1 = np.where(w1 > 0, x1, hi1.to_numpy(float))
+            for yy, u, v in zip(y, s0, s1, strict=True):
+                if u > 0 and v > 0 and u != v:
+                    ax.annotate("", xy=(v, yy), xytext=(u, yy), zorder=2,
+                                arrowprops={"arrowstyle": "->", "color": GREY, "lw": 0.8,
+                                            "shrinkA": 2.5, "shrinkB": 2.5})
+            dot_rows(ax, y, x0, lo0, hi0, w0, PALETTE[0], marker="s", unseen="<",
+                     markersize=3.0)
+            dot_rows(ax, y, x1, lo1, hi1, w1, PALETTE[5], marker="o", unseen="<",
+                     markersize=3.5)
+            ax.set_xscale("log")
+            ax.set_xlabel(wrap(name + " (log)", 30))
+            if j == 0:
+                row_labels(ax, y, labels[rules], np.zeros(len(y), dtype=bool))
+                ax.set_ylabel(bilingual("牌型", "pattern"))
+            else:  # the same rows as on the left
+                row_labels(ax, y, [""] * len(y), np.zeros(len(y), dtype=bool))
+                ax.yaxis.set_label_position("right")
+                ax.set_ylabel(bilingual("牌型", "pattern"))
+            n0, n1 = int(a["n"].iloc[0]), int(z["n"].dropna().iloc[0]) if z["n"].notna().any() \
+                else 0
+            ax.set_title(f"{rule_set_label(rules)} — {n0:,} / {n1:,} hands" if j == 1 else
+                         "", loc="right")
+    ref = " / ".join(dict.fromkeys(r for r, _, _ in pairs.values()))
+    handles = [Line2D([], [], ls="none", marker="s", color=PALETTE[0], label=f"{ref} (reference)"),
+               Line2D([], [], ls="none", marker="o", color=PALETTE[5], label=bot),
+               Line2D([], [], color=GREY, lw=0.8, label=f"{ref} → {bot}")]
+    title = bilingual("技术提高时牌型的变化", f"how each pattern moves from {ref} to {bot}")
+    return _finish_facets(fig, title, handles + few_legend_handles(unseen="<")[1:])
+
+
+@chart
 def plot_game_convergence(convergence, metric: str = "value per hand"):
     """Running estimate of a headline figure as hands grow, one panel per rule set.
 

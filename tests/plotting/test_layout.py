@@ -98,6 +98,7 @@ CHARTS = {
         np.random.default_rng(0).binomial(np.full(40, 5_000), 0.01), np.full(40, 5_000),
         exact=0.01, title=P.bilingual("天胡的估计", "an estimate closing in")),
     "plot_skill": lambda f: P.plot_skill(f["skill"]),
+    "plot_skill_shift": lambda f: P.plot_skill_shift(f["skill"], bot="value"),
     "plot_daer_patterns": lambda f: P.plot_daer_patterns(f["daer"].patterns),
     "plot_daer_hu": lambda f: P.plot_daer_hu(f["daer"].hu),
     "plot_odds": lambda f: P.plot_odds(f["odds"]["value"], top=4),
