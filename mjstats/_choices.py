@@ -10,7 +10,7 @@ import numpy as np
 
 from mjstats.errors import MjStatsError
 
-BOT_NAMES = ("efficiency", "value", "random", "zimo", "ev")
+BOT_NAMES = ("efficiency", "value", "random", "zimo", "ev", "rollout")
 """The mahjong policies (:mod:`mjstats.sim.bots`) by code."""
 
 

@@ -12,8 +12,8 @@ from mjstats.cli._common import (
     rules_arg,
 )
 
-_BOTS = ("one bot for every seat or one per seat: mahjong efficiency, value, random, zimo, ev "
-         "(four seats); Da Er efficiency, value, random, greedy, passive (three seats)")
+_BOTS = ("one bot for every seat or one per seat: mahjong efficiency, value, random, zimo, ev, "
+         "rollout (four seats); Da Er efficiency, value, random, greedy, passive (three seats)")
 
 
 def register(sub) -> None:

@@ -11,8 +11,8 @@ from mjstats.cli._common import (
     rules_arg,
 )
 
-_BOTS = ("mahjong: efficiency, value, random, zimo, ev; Da Er: efficiency, value, random, greedy, "
-         "passive")
+_BOTS = ("mahjong: efficiency, value, random, zimo, ev, rollout; Da Er: efficiency, value, random, "
+         "greedy, passive")
 
 
 def register(sub) -> None:

@@ -73,7 +73,7 @@ def _ov_follows(pol, p):
 def _ov_que(pol, p, hand, bot, state, mt, mk, visible, inset, wall_left, T):
     if _is_ev(pol):
         def ev_que(pol, p, hand, bot, state, mt, mk, visible, inset, wall_left, T):
-            if bot == B.EV:
+            if B._ev_like(bot):
                 q = EV._ev_que(p, hand, mt, mk, visible, inset, wall_left, pol[0],
                                (pol[1], pol[2], pol[3]), T, pol[4])
                 if q >= 0:
@@ -90,7 +90,7 @@ def _ov_discard(pol, cur, hand, tsumo, kong_turn, bot, nm, mt, mk, que, visible,
     if _is_ev(pol):
         def ev_discard(pol, cur, hand, tsumo, kong_turn, bot, nm, mt, mk, que, visible, inset,
                        wall_left, n_active, ndraw, T):
-            if bot != B.EV:
+            if not B._ev_like(bot):
                 return -1
             if B._que_discard(hand, que) >= 0:
                 pol[0].seat[cur, EV.S_NEXT] = -1
@@ -112,7 +112,7 @@ def _ov_discard(pol, cur, hand, tsumo, kong_turn, bot, nm, mt, mk, que, visible,
 def _ov_take(pol, q, bot, v, forced, wall_left, hand, ndraw):
     if _is_ev(pol):
         def ev_take(pol, q, bot, v, forced, wall_left, hand, ndraw):
-            if bot == B.EV and not forced:
+            if B._ev_like(bot) and not forced:
                 return EV._ev_takes(q, hand, v, ndraw, pol[0])
             return B._takes_win(bot, v, forced, wall_left)
         return ev_take
@@ -126,7 +126,7 @@ def _ov_pong(pol, q, hand, d, bot, nm, mt, mk, que, visible, inset, wall_left, n
     if _is_ev(pol):
         def ev_pong(pol, q, hand, d, bot, nm, mt, mk, que, visible, inset, wall_left, n_active,
                     ndraw, T, state, sc):
-            if bot == B.EV:
+            if B._ev_like(bot):
                 c = EV._ev_pong(q, hand, d, nm, mt, mk, que, visible, inset, wall_left,
                                 n_active, ndraw, pol[0], (pol[1], pol[2], pol[3]), T, pol[4])
                 if c >= 0:
@@ -143,7 +143,7 @@ def _ov_chow(pol, q, hand, d, bot, nm, mt, mk, que, visible, inset, wall_left, n
     if _is_ev(pol):
         def ev_chow(pol, q, hand, d, bot, nm, mt, mk, que, visible, inset, wall_left, n_active,
                     ndraw, T, state, sc):
-            if bot == B.EV:
+            if B._ev_like(bot):
                 lo = EV._ev_chow(q, hand, d, nm, mt, mk, que, visible, inset, wall_left,
                                  n_active, ndraw, pol[0], (pol[1], pol[2], pol[3]), T, pol[4])
                 if lo != -1:

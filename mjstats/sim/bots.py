@@ -72,6 +72,15 @@ DRAWS_FROM_STREAM = (RANDOM,)
 """The bots whose choices draw from the run's seeded stream (and so move its shuffles)."""
 ZIMO = BOT_NAMES.index("zimo")
 EV = BOT_NAMES.index("ev")
+ROLLOUT = BOT_NAMES.index("rollout")
+"""The ``rollout`` bot: discards by full-table rollouts
+(:func:`mjstats.sim.engine._rollout_discard`), every other choice the ``ev`` bot's."""
+
+
+@inline_kernel
+def _ev_like(bot):
+    """Whether ``bot`` makes the ``ev`` bot's choices (``ev``; ``rollout`` but for discards)."""
+    return bot == EV or bot == ROLLOUT
 
 
 def bot_code(name: str | int) -> int:

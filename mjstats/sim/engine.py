@@ -55,9 +55,10 @@ from numba.extending import overload
 from mjstats._jit import inline_kernel, kernel, noref_kernel, parallel_kernel, prange
 from mjstats.core.bits import ONE, _part_bits
 from mjstats.core.complete import _is_complete
-from mjstats.core.rng import _shuffle
-from mjstats.core.shanten import Overlap4, overlap4
+from mjstats.core.rng import _seed_from, _shuffle
+from mjstats.core.shanten import Overlap4, _shanten, overlap4
 from mjstats.core.waits import SHAPES_WORK, _shapes_into, _wait_bits
+from mjstats.discard import _dp
 from mjstats.errors import RuleError
 from mjstats.rules.base import Family, RuleSet
 from mjstats.scoring import kernels as K
@@ -603,27 +604,256 @@ def chunk_policy(ev_args):
 def _ov_chunk_policy(ev_args):
     if isinstance(ev_args, (types.NoneType, types.Omitted)):
         return lambda ev_args: _no_policy()
+    if len(ev_args.types) == 12:
+        return lambda ev_args: (
+            EVB._ev_scratch(ev_args[0].shape[0], ev_args[8], ev_args[9], ev_args[10],
+                            ev_args[11]),
+            ev_args[0],
+            ev_args[1], ev_args[2],
+            Overlap4(ev_args[3], ev_args[4], ev_args[5], ev_args[6], ev_args[7]))
     return lambda ev_args: (
         EVB._ev_scratch(ev_args[0].shape[0], ev_args[8], ev_args[9], ev_args[10], ev_args[11]),
         ev_args[0],
         ev_args[1], ev_args[2],
-        Overlap4(ev_args[3], ev_args[4], ev_args[5], ev_args[6], ev_args[7]))
+        Overlap4(ev_args[3], ev_args[4], ev_args[5], ev_args[6], ev_args[7]),
+        _rollout_scratch(ev_args[0].shape[0], ev_args[12], ev_args[13]))
 
 
 def ev_args(R: RuleSet, bots):
-    """What :func:`chunk_policy` needs for the ``ev`` bot, or ``None`` when no seat plays it.
+    """What :func:`chunk_policy` needs for the ``ev`` and ``rollout`` bots, or ``None`` (neither).
 
-    ``bots`` are the seats' bot codes (any shape); the bot's settings are
-    :data:`mjstats.sim.ev.SETTINGS` (:func:`mjstats.sim.ev.settings`).
+    ``bots`` are the seats' bot codes (any shape); the bots' settings are
+    :data:`mjstats.sim.ev.SETTINGS` (:func:`mjstats.sim.ev.settings`).  With a
+    ``rollout`` seat the tuple also holds the table model's engine parameters
+    (:func:`engine_params` without 天胡/地胡: the position is mid-hand) and the
+    rollouts per candidate.
     """
-    if not (np.asarray(bots) == B.EV).any():
+    b = np.asarray(bots)
+    if not ((b == B.EV) | (b == B.ROLLOUT)).any():
         return None
     ka = R.kernel_args
     # a flat tuple: a parallel loop takes arrays and numbers, not a named tuple of them
     s = EVB.SETTINGS
-    return (ka.values, ka.switches, np.int64(ka.family), *overlap4(),
-            np.int64(s["max_states"]), np.int64(1 if s["follow"] else 0),
-            np.int64(EVB.OBJECTIVES[s["objective"]]), np.int64(s["improve_at"]))
+    out = (ka.values, ka.switches, np.int64(ka.family), *overlap4(),
+           np.int64(s["max_states"]), np.int64(1 if s["follow"] else 0),
+           np.int64(EVB.OBJECTIVES[s["objective"]]), np.int64(s["improve_at"]))
+    if not (b == B.ROLLOUT).any():
+        return out
+    table = R.with_switches(tiandi=False) if "tiandi" in R.switches else R
+    return (*out, engine_params(table), np.int64(s["rollouts"]))
+
+
+class RolloutScratch(NamedTuple):
+    """What the ``rollout`` bot plays its rollouts in (one per chunk, :func:`_rollout_scratch`)."""
+
+    S: Scratch               # the rollouts' own table
+    seat_rec: np.ndarray
+    pat_rec: np.ndarray
+    hand_rec: np.ndarray
+    ev: np.ndarray
+    evn: np.ndarray
+    wall: np.ndarray         # int8 (136,)
+    pool: np.ndarray         # int8 (136,): the tiles the seat has not seen
+    script: np.ndarray       # int64 (4, 1): the candidate, the player's first discard
+    que_in: np.ndarray
+    bots: np.ndarray         # int64 (4,): efficiency everywhere
+    state: np.ndarray        # uint64 (4,): the position's stream
+    deal: np.ndarray         # uint64 (4,): a rollout's bot stream
+    play: np.ndarray
+    sums: np.ndarray         # int64 (34,): payoff summed per candidate
+    cand: np.ndarray         # int64 (34,): 1 for the candidates (:func:`_rollout_candidates`)
+    best: np.ndarray         # int64 (1,): the first candidate
+    P: np.ndarray            # the table model's engine parameters
+    n: np.ndarray            # int64 (1,): rollouts per candidate
+    nopol: tuple             # :func:`_no_policy`, made here (the rollouts allocate nothing)
+
+
+@kernel
+def _rollout_scratch(n_pat, P, n):
+    """An empty :class:`RolloutScratch` for ``n_pat`` patterns, engine parameters ``P``."""
+    return RolloutScratch(
+        _scratch(n_pat), np.zeros((4, N_SEAT), np.int64), np.zeros((4, n_pat), np.int8),
+        np.zeros((1, N_HAND), np.int64), np.zeros((1, 5), np.int32), np.zeros(2, np.int64),
+        np.zeros(136, np.int8), np.zeros(136, np.int8), np.full((4, 1), -1, np.int64),
+        np.full(4, -1, np.int64), np.full(4, B.EFFICIENCY, np.int64), np.zeros(4, np.uint64),
+        np.zeros(4, np.uint64), np.zeros(4, np.uint64), np.zeros(34, np.int64),
+        np.zeros(34, np.int64), np.zeros(1, np.int64), P.copy(),
+        np.full(1, n, np.int64), _no_policy())
+
+
+def rollout_advice(pol, cur, hand, tsumo, kong_turn, bot, nm, mt, mk, que, visible, inset,
+                   wall_left, n_active, ndraw, T):
+    """The discard of a ``rollout`` seat by its rollouts (:func:`_rollout_discard`), or -1."""
+
+
+@overload(rollout_advice, inline="always")
+def _ov_rollout_advice(pol, cur, hand, tsumo, kong_turn, bot, nm, mt, mk, que, visible, inset,
+                       wall_left, n_active, ndraw, T):
+    if len(getattr(pol, "types", ())) != 6:
+        return lambda pol, cur, hand, tsumo, kong_turn, bot, nm, mt, mk, que, visible, inset, \
+            wall_left, n_active, ndraw, T: -1
+
+    def advice(pol, cur, hand, tsumo, kong_turn, bot, nm, mt, mk, que, visible, inset,
+               wall_left, n_active, ndraw, T):
+        if bot != B.ROLLOUT or nm != 0 or B._que_discard(hand, que) >= 0:
+            return -1
+        n = _rollout_candidates(cur, hand, tsumo, kong_turn, mt, mk, que, visible, inset,
+                                wall_left, n_active, ndraw, pol[0], (pol[1], pol[2], pol[3]),
+                                T, pol[4], pol[5])
+        if n <= 1:
+            return pol[5].best[0]  # one candidate (or none: -1, the ev bot decides)
+        return _rollout_discard(cur, hand, que, visible, inset, wall_left, n_active, pol[5],
+                                pol[1], pol[2], T)
+    return advice
+
+
+ROLLOUT_CANDIDATES = 3
+"""The ``rollout`` bot plays out at most this many of the ``ev`` bot's best discards ..."""
+ROLLOUT_MARGIN = 0.1
+"""... those worth at least ``1 - ROLLOUT_MARGIN`` of the best (the near ties of the solo model)."""
+
+
+@noref_kernel
+def _rollout_candidates(cur, hand, tsumo, kong_turn, mt, mk, que, visible, inset, wall_left,
+                        n_active, ndraw, X, R, T, Q, RS):
+    """Mark the ``rollout`` seat's candidates in ``RS.cand``; returns how many.
+
+    The discards the ``ev`` bot values most (its solve of the hand,
+    :func:`mjstats.sim.ev._ev_discard`, whose choice is the first): at most
+    :data:`ROLLOUT_CANDIDATES`, each worth at least ``1 - ROLLOUT_MARGIN`` of the
+    first (a discard the solo model values far lower loses at the table too); or, when
+    that solve passes its budget or finds nothing of value, the discards that keep
+    the lowest shanten (``efficiency``'s choices).  ``RS.best[0]`` is the first.
+    """
+    d = EVB._ev_discard(cur, hand, tsumo, kong_turn, 0, mt, mk, que, visible, inset, wall_left,
+                        n_active, ndraw, X, R, T, Q)
+    n = 0
+    for k in range(34):
+        RS.cand[k] = 0
+    RS.best[0] = d
+    if d >= 0:
+        slot = X.seat[cur, EVB.S_SLOT]
+        G = EVB._graph_of(X, slot)
+        V = X.V[slot]
+        first = G.b_start[0]
+        for _ in range(ROLLOUT_CANDIDATES):
+            top = -1
+            tv = 0.0
+            t2 = 0.0
+            for e in range(G.b_start[0], G.b_start[1]):
+                k = G.eb_kind[e]
+                a = G.eb_a[e]
+                if RS.cand[k] != 0 or not V[0, a] > 0.0:
+                    continue
+                if n > 0 and V[0, a] < (1.0 - ROLLOUT_MARGIN) * V[0, G.eb_a[first]]:
+                    continue
+                if top < 0 or _dp._better(V[0, a], X.V2[0, a], 0.0, tv, t2, 0.0):
+                    top, tv, t2 = k, V[0, a], X.V2[0, a]
+            if top < 0:
+                break
+            if n == 0:
+                for e in range(G.b_start[0], G.b_start[1]):
+                    if G.eb_kind[e] == top:
+                        first = e
+            RS.cand[top] = 1
+            n += 1
+        return n
+    s_min = 99
+    for k in range(34):
+        if hand[k] > 0:
+            hand[k] -= 1
+            s = _shanten(hand, 2, T)
+            hand[k] += 1
+            if s < s_min:
+                s_min = s
+                for j in range(k):
+                    RS.cand[j] = 0
+                n = 0
+            if s == s_min:
+                RS.cand[k] = 1
+                n += 1
+                if RS.best[0] < 0:
+                    RS.best[0] = k
+    return n
+
+
+@noref_kernel
+def _position_state(hand, visible, wall_left, cur, out):
+    """Seed ``out`` (xoshiro) from the position: the same position draws the same rollouts."""
+    x = np.uint64(0x9E3779B97F4A7C15) * np.uint64(wall_left * 4 + cur + 1)
+    for k in range(34):
+        x = (x ^ np.uint64(hand[k] * 5 + visible[k] + 1)) * np.uint64(0xBF58476D1CE4E5B9)
+        x ^= x >> np.uint64(31)
+    for i in range(4):  # splitmix64
+        x += np.uint64(0x9E3779B97F4A7C15)
+        z = x
+        z = (z ^ (z >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
+        z = (z ^ (z >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)
+        out[i] = z ^ (z >> np.uint64(31))
+    if out[0] == 0 and out[1] == 0 and out[2] == 0 and out[3] == 0:  # pragma: no cover
+        out[0] = 1
+
+
+@noref_kernel
+def _rollout_discard(cur, hand, que, visible, inset, wall_left, n_active, RS, values, sw, T):
+    """The ``rollout`` seat's discard: the candidate of highest mean payoff over its rollouts.
+
+    The candidates are marked in ``RS.cand`` (:func:`_rollout_candidates`: a
+    handful of rollouts cannot tell a dozen candidates apart).  The table model of
+    :mod:`mjstats.sim.rollouts` from the seat's position: its 14 tiles, the tiles
+    it has not seen dealt at random, 13 to each of three opponents and ``4 T`` to
+    the wall (``T`` the draws left, ``wall_left // n_active``, fewer
+    when the unseen tiles cannot make three hands and that wall); the seat deals,
+    its first discard is the candidate, every later choice at the table is
+    ``efficiency``'s.  Every candidate is played on the same ``n`` deals (common
+    random numbers, drawn from a stream seeded by the position, apart from the
+    game's) and scored by the seat's net payoff; the lowest kind breaks ties.
+    -1 when no wall can be dealt (the ``ev`` bot then decides).
+    """
+    n_pool = 0
+    for k in range(34):
+        u = 4 * np.int64(inset[k]) - np.int64(visible[k]) - np.int64(hand[k])
+        for _ in range(u):
+            RS.pool[n_pool] = k
+            n_pool += 1
+    Td = wall_left // n_active if n_active > 0 else 0
+    if 39 + 4 * Td > n_pool:
+        Td = (n_pool - 39) // 4
+    if Td < 1:
+        return -1
+    n_wall = 14 + 39 + 4 * Td
+    w = 0
+    for k in range(34):
+        RS.sums[k] = 0
+        for _ in range(hand[k]):
+            RS.wall[w] = k
+            w += 1
+    if w != 14:
+        return -1
+    RS.que_in[0] = que
+    _position_state(hand, visible, wall_left, cur, RS.state)
+    pool = RS.pool[:n_pool]
+    wall = RS.wall[:n_wall]
+    for _ in range(RS.n[0]):
+        _shuffle(pool, RS.state)
+        for i in range(n_wall - 14):
+            wall[14 + i] = pool[i]
+        _seed_from(RS.state, RS.deal)
+        for k in range(34):
+            if RS.cand[k] == 0:
+                continue
+            RS.script[0, 0] = k
+            for i in range(4):
+                RS.play[i] = RS.deal[i]
+            _play_nested(wall, n_wall, 0, RS.bots, RS.que_in, RS.script, RS.P, values, sw, T,
+                         inset, RS.play, RS.S, RS.seat_rec, RS.pat_rec, RS.hand_rec, 0, RS.ev,
+                         RS.evn, False, RS.nopol)
+            RS.sums[k] += RS.seat_rec[0, C_PAY_TOTAL]
+    best = -1
+    for k in range(34):
+        if RS.cand[k] != 0 and (best < 0 or RS.sums[k] > RS.sums[best]):
+            best = k
+    return best
 
 
 @inline_kernel
@@ -930,6 +1160,10 @@ def _discard(cur, tsumo, kong_turn, bots, script, T, inset, state, S, hand_rec, 
         if hand[cur, d] <= 0:
             hand_rec[g, H_ERROR] = 2  # a script discards a tile the seat lacks
             d = -1
+    if d < 0:
+        d = rollout_advice(pol, cur, hand[cur], tsumo, kong_turn, bots[cur], S.nm[cur],
+                           S.mt[cur], S.mk[cur], que[cur], S.visible, inset,
+                           L[L_TAIL] - L[L_HEAD] + 1, 4 - L[L_N_WON], S.ndraw[cur], T)
     if d < 0:
         d = A.advised_discard(pol, cur, hand[cur], tsumo, kong_turn, bots[cur], S.nm[cur],
                               S.mt[cur], S.mk[cur], que[cur], S.visible, inset,
@@ -1289,6 +1523,11 @@ def _play(wall, n_wall, dealer, bots, que_in, script, P, values, sw, T, inset, s
                               seat_rec, pat_rec, g, ev, evn, log, pol):
             break
     _end_hand(dealer, P, values, sw, T, S, seat_rec, hand_rec, g, ev, evn, log)
+
+
+_play_nested = noref_kernel(_play.py_func)
+""":func:`_play` as a second dispatcher: the ``rollout`` bot plays its rollouts in it from
+inside :func:`_play` (numba compiles no call of a function to itself)."""
 
 
 # ----------------------------------------------------------------- many hands

@@ -81,30 +81,36 @@ T_MAX = 40
 OBJECTIVES = {"value": _dp.OBJ_VALUE, "win": _dp.OBJ_WIN}
 IMPROVE_AT = 1
 """The ``ev`` bot's improving search for a hand of this shanten or less (else the fast mode)."""
+ROLLOUTS = 32
+"""The ``rollout`` bot's rollouts per candidate discard."""
 SETTINGS = {"max_states": MAX_STATES, "follow": False, "objective": "value",
-            "improve_at": IMPROVE_AT}
-"""How the ``ev`` bot plays in this process (:func:`settings`)."""
+            "improve_at": IMPROVE_AT, "rollouts": ROLLOUTS}
+"""How the ``ev`` and ``rollout`` bots play in this process (:func:`settings`)."""
 
 
 @contextmanager
 def settings(max_states: int | None = None, follow: bool | None = None,
-             objective: str | None = None, improve_at: int | None = None):
-    """Play the ``ev`` bot otherwise within the ``with`` block (this process only).
+             objective: str | None = None, improve_at: int | None = None,
+             rollouts: int | None = None):
+    """Play the ``ev`` (and ``rollout``) bot otherwise within the ``with`` block (this process).
 
     ``max_states``: its search bound; ``follow``: solve once and follow the solved
     policy (else solve at every discard, the default); ``objective``: ``"value"``
     (the ``ev`` bot) or ``"win"`` (the probability of winning, value as tie-break);
     ``improve_at``: the improving search (draws that widen the hand kept, one
     wasted exchange allowed) for a hand of this shanten or less, the fast mode
-    when it passes the bound (default :data:`IMPROVE_AT`; -1: always the fast mode).
+    when it passes the bound (default :data:`IMPROVE_AT`; -1: always the fast mode);
+    ``rollouts``: the ``rollout`` bot's rollouts per candidate (default :data:`ROLLOUTS`).
     For experiments (``experiments/008_ev_variants.py``); runs on a Dask cluster
     do not see it.
     """
     old = dict(SETTINGS)
     new = {"max_states": max_states, "follow": follow, "objective": objective,
-           "improve_at": improve_at}
+           "improve_at": improve_at, "rollouts": rollouts}
     if objective is not None and objective not in OBJECTIVES:
         raise ValueError(f"objective is one of {', '.join(OBJECTIVES)}, got {objective!r}")
+    if rollouts is not None and not (isinstance(rollouts, int) and rollouts >= 1):
+        raise ValueError(f"rollouts is a whole number >= 1, got {rollouts!r}")
     SETTINGS.update({k: v for k, v in new.items() if v is not None})
     try:
         yield dict(SETTINGS)

@@ -338,7 +338,8 @@ def simulate(rules: str | RuleSet = "sichuan", games: int | None = DEFAULT_GAMES
         ``True`` are errors).  ``None`` plays the default :data:`DEFAULT_GAMES`.
     bots : str or sequence of four str, optional
         One policy for every seat or one per seat: ``"efficiency"``, ``"value"``,
-        ``"random"``, ``"zimo"``, ``"ev"`` (:mod:`mjstats.sim.ev`, far slower).
+        ``"random"``, ``"zimo"``, ``"ev"`` (:mod:`mjstats.sim.ev`, far slower),
+        ``"rollout"`` (``ev`` with full-table rollouts, slower still).
         ``None`` gives every seat :data:`DEFAULT_BOT`.
     seed : int, numpy.random.Generator, SeedSequence or None
         Same seed, same hands and tables, whatever the thread count, the chunking
