@@ -69,6 +69,9 @@ def markdown(df: pd.DataFrame) -> str:
 
 def chart(df: pd.DataFrame, path: Path) -> None:
     """Points per hand, ``ev`` minus ``efficiency``, with 95% intervals: a panel per rule set."""
+    from mjstats.plotting.style import setup, unit_label
+
+    setup()  # the units' Chinese glyphs
     groups = list(df.groupby("rules", sort=False))
     fig, axes = plt.subplots(1, len(groups), figsize=(4.5 * len(groups), 3.2), squeeze=False)
     for ax, (rules, g) in zip(axes[0], groups, strict=True):
@@ -80,7 +83,8 @@ def chart(df: pd.DataFrame, path: Path) -> None:
         ax.set_yticks(list(y), g["setting"])
         ax.invert_yaxis()
         ax.set_title(f"{rules}: ev − efficiency")
-        ax.set_xlabel(f"points per hand, 95% ({int(g['deals'].iloc[0]):,} deals × 6)")
+        ax.set_xlabel(f"points per hand ({unit_label(mj.rules(rules).unit)}), 95%\n"
+                      f"({int(g['deals'].iloc[0]):,} deals × 6)")
     fig.tight_layout()
     fig.savefig(path, dpi=120)
     plt.close(fig)
