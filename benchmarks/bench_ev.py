@@ -1,10 +1,16 @@
 """Hands per second with the ``ev`` bot, as a ratio to four ``efficiency`` bots in the same run.
 
-Run ``python benchmarks/bench_ev.py [--games N] [--rules sichuan] [--threads 1]``.
+Run ``python benchmarks/bench_ev.py [--games N] [--rules sichuan] [--threads 1] [--positions N]``.
 Each repetition times, one after another so that all see the same load: four
 ``efficiency`` bots, one ``ev`` bot beside three ``efficiency`` bots, and four
 ``ev`` bots; the best of ``--reps`` is kept for each.  Targets (issue "ladder"):
 >= 5,000 hands/s per core with one ``ev`` bot, >= 1,000 with four.
+
+Then, where the time goes: one ``ev`` discard (:func:`mjstats.sim.ev._ev_discard`)
+timed on ``--positions`` random positions of the rule set (14 tiles off the missing
+suit, up to 40 tiles seen, 20 to 59 left in the wall), by the hand's shanten:
+milliseconds per discard, hands the search reached, and the share of discards
+left to ``efficiency`` (the search passed its bound, or found nothing of value).
 """
 
 from __future__ import annotations
@@ -30,6 +36,7 @@ def main() -> None:
     p.add_argument("--rules", default="sichuan")
     p.add_argument("--threads", type=int, default=1)
     p.add_argument("--reps", type=int, default=3)
+    p.add_argument("--positions", type=int, default=1500)
     a = p.parse_args()
     numba.set_num_threads(a.threads)
     for bots in MIXES.values():  # load (or compile) every kernel first
@@ -45,6 +52,49 @@ def main() -> None:
     print(f"{'bots':<22}{'hands/s':>12}{'/ efficiency x4':>18}")
     for name, rate in best.items():
         print(f"{name:<22}{rate:>12,.0f}{rate / ref:>18.3f}")
+    by_shanten(a.rules, a.positions)
+
+
+def by_shanten(rules: str, positions: int) -> None:
+    """Time one ``ev`` discard on random positions, by shanten (see the module's text)."""
+    import numpy as np
+
+    import mjstats as mj
+    from mjstats.core.shanten import overlap4
+    from mjstats.core.tables import tables
+    from mjstats.sim import ev as EV
+
+    R = mj.rules(rules)
+    ka = R.kernel_args
+    args = (ka.values, ka.switches, np.int64(ka.family))
+    X = EV.ev_scratch(R)
+    z = np.zeros(4, np.int64)
+    T, Q = tables(), overlap4()
+    inset = R.tileset.mask.astype(np.uint8)
+    que = 2 if R.missing_suit else -1
+    rng = np.random.default_rng(3)
+    wall = np.repeat(np.flatnonzero(R.tileset.mask), 4)
+    rows: dict[int, list] = {}
+    for i in range(positions + 1):
+        pool = rng.permutation(wall)
+        mine = pool[pool // 9 != que][:14] if que >= 0 else pool[:14]
+        hand = np.bincount(mine, minlength=34).astype(np.int8)
+        seen = np.bincount(pool[len(pool) - int(rng.integers(0, 40)):], minlength=34)
+        if (hand + seen > 4).any():
+            continue
+        EV._reset(X, 1)
+        t = time.perf_counter()
+        d = EV._ev_discard(0, hand, -1, False, 0, z, z, que, seen.astype(np.int8), inset,
+                           int(rng.integers(20, 60)), 4, 0, X, args, T, Q)
+        dt = time.perf_counter() - t
+        if i:  # the first call loads the kernels
+            rows.setdefault(mj.shanten(hand), []).append((dt, int(X.cnt[2]), d < 0))
+    print(f"\none ev discard on {positions:,} random {rules} positions, by shanten")
+    print(f"{'shanten':>8}{'positions':>11}{'ms':>8}{'hands reached':>15}{'efficiency':>12}")
+    for s, r in sorted(rows.items()):
+        a = np.array(r, dtype=float)
+        print(f"{s:>8}{len(r):>11,}{a[:, 0].mean() * 1e3:>8.2f}{a[:, 1].mean():>15,.0f}"
+              f"{a[:, 2].mean():>12.2f}")
 
 
 if __name__ == "__main__":

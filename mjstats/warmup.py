@@ -99,11 +99,14 @@ def _engine() -> None:
 
 
 def _ev() -> None:
-    """The engine with ``ev`` seats: whole hands, a match (``bots="ev"``, ``mjstats ladder``)."""
+    """The engine with ``ev`` seats: whole hands (``bots="ev"``, the report's skill section).
+
+    A duplicate match with ``ev`` seats (``mjstats ladder --bots efficiency,ev``)
+    compiles its own engine when first played.
+    """
     import mjstats as mj
 
     mj.simulate("sichuan", 4, "ev", seed=0)
-    mj.match("sichuan", 2, bots=("ev", "efficiency"), seed=0)
 
 
 def _daer() -> None:
