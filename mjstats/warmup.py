@@ -119,7 +119,7 @@ def _daer() -> None:
 
 
 WORKLOADS: dict[str, Callable[[], None]] = {
-    "engine": _engine, "ev": _ev, "odds": _odds, "daer": _daer, "deals": _deals, "batch": _batch,
+    "ev": _ev, "engine": _engine, "odds": _odds, "daer": _daer, "deals": _deals, "batch": _batch,
     "scorer": _scorer, "hand": _hand,
 }
 """The workload that compiles each family of :data:`mjstats._compiling.FAMILIES`."""
