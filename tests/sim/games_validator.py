@@ -497,3 +497,14 @@ def validate(lg, seats=None):
         got = seats.sort_values("seat")["pay_total"].to_numpy()
         assert np.array_equal(got, r.totals), f"totals {got} != replay {r.totals}"
     return r
+
+
+def validate_run(r) -> None:
+    """Replay every logged hand of the run ``r`` (``simulate(..., log=N)``): no engine error,
+    every event legal (:func:`validate`) and each seat's payments as the seats table says."""
+    by_game = dict(tuple(r.seats.groupby("game")))
+    assert (r.hands["error"] == 0).all()
+    assert r.logs
+    for lg in r.logs:
+        rep = validate(lg, by_game[lg.game])
+        assert rep.totals.tolist() == by_game[lg.game]["pay_total"].tolist()
