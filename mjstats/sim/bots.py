@@ -756,6 +756,21 @@ def _choose_kong(hand, nm, mt, mk, que, bot, T, state, sc):
     return -1, 0
 
 
+@inline_kernel
+def _chow_fits(hand, tile, lo):
+    """Whether ``hand`` chows the suit tile ``tile`` into the run from ``lo``.
+
+    The run lies in the tile's suit and the hand holds its two other tiles.
+    """
+    base = tile - tile % 9
+    if lo < base or lo + 2 > base + 8:
+        return False
+    for x in range(lo, lo + 3):
+        if x != tile and hand[x] < 1:
+            return False
+    return True
+
+
 @noref_kernel
 def _choose_chow(hand, tile, nm, mt, mk, que, bot, T, state, sc):
     """Lowest kind of the run a seat chows with ``tile`` from its left, or -1 to decline.
@@ -766,18 +781,11 @@ def _choose_chow(hand, tile, nm, mt, mk, que, bot, T, state, sc):
     """
     if tile >= 27:
         return -1
-    base = tile - tile % 9
     n_opt = 0
     best = -1
     best_s = 99
     for lo in (tile - 2, tile - 1, tile):
-        if lo < base or lo + 2 > base + 8:
-            continue
-        ok = True
-        for x in range(lo, lo + 3):
-            if x != tile and hand[x] < 1:
-                ok = False
-        if not ok:
+        if not _chow_fits(hand, tile, lo):
             continue
         n_opt += 1
         if bot == RANDOM:
@@ -799,13 +807,7 @@ def _choose_chow(hand, tile, nm, mt, mk, que, bot, T, state, sc):
             return -1
         j = _below(state, n_opt)
         for lo in (tile - 2, tile - 1, tile):
-            if lo < base or lo + 2 > base + 8:
-                continue
-            ok = True
-            for x in range(lo, lo + 3):
-                if x != tile and hand[x] < 1:
-                    ok = False
-            if ok:
+            if _chow_fits(hand, tile, lo):
                 if j == 0:
                     return lo
                 j -= 1
@@ -817,7 +819,7 @@ def _choose_chow(hand, tile, nm, mt, mk, que, bot, T, state, sc):
             return -1
         if kind == 2 and tile // 9 != tgt // 256:
             return -1
-    if bot == ZIMO or bot == EFFICIENCY or bot == VALUE or bot == EV:
+    if bot == ZIMO or bot == EFFICIENCY or bot == VALUE or _ev_like(bot):
         if best_s <= _shanten(hand, 2, T):
             return best
     return -1

@@ -73,6 +73,7 @@ from mjstats._jit import inline_kernel, kernel, noref_kernel
 from mjstats.core.handtable import _find
 from mjstats.discard import _dp, _graph
 from mjstats.scoring import kernels as K
+from mjstats.sim import bots as B
 
 MAX_STATES = 2000
 """The ``ev`` bot's search bound: the hands one search may reach."""
@@ -581,19 +582,12 @@ def _ev_chow(cur, hand, d, nm, mt, mk, que, visible, inset, wall_left, n_active,
                              T, Q)
     if not ok:
         return -1
-    base = d - d % 9
     best = -2
     bv, bp = v0, p0
     last = -1
     last_kind = -1
     for lo in range(d - 2, d + 1):
-        if lo < base or lo + 2 > base + 8:
-            continue
-        have = True
-        for x in range(lo, lo + 3):
-            if x != d and hand[x] < 1:
-                have = False
-        if not have:
+        if not B._chow_fits(hand, d, lo):
             continue
         ok, v1, p1, kind = _take_value(cur, hand, d, lo, K.CHOW, nm, mt, mk, que, visible,
                                        inset, T_draws, X, R, T, Q)
