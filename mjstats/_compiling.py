@@ -85,7 +85,7 @@ def family(name: str) -> Family | None:
 
     Examples
     --------
-    >>> family("mjstats.sim.engine._run_chunks").what
+    >>> family("mjstats.sim.engine._run_chunk").what
     'the game engine'
     >>> [family(f"mjstats.core.shanten.{f}").key for f in ("_shanten", "_shanten_many")]
     ['hand', 'batch']

@@ -3,7 +3,9 @@
 Every compiled kernel in mjstats is decorated with :func:`kernel` (serial),
 :func:`noref_kernel` (serial, allocates nothing, no reference counting: the
 game engine, bots and hand kernels on its path), :func:`parallel_kernel` (an
-outer ``prange`` loop) or :func:`inline_kernel` (a tiny leaf helper inlined into
+outer ``prange`` loop over small kernels: the batch hand functions, the deal
+studies; the engines play one chunk per call, :func:`each_chunk` runs the
+chunks on threads) or :func:`inline_kernel` (a tiny leaf helper inlined into
 its callers: inlining a larger body costs far more compile time than it saves,
 see there).  All cache the machine code on disk (``cache=True``) so that a second
 process starts in about a second, and all use numpy's error model (no exceptions
@@ -37,8 +39,8 @@ spinner on standard error when that is a terminal (not with ``--quiet``).
 Nothing is written to standard output.  ``mjstats warmup``
 (:mod:`mjstats.warmup`) compiles every family at once, one process per family.
 
-The number of threads used by parallel kernels follows numba
-(``NUMBA_NUM_THREADS`` or :func:`numba.set_num_threads`); results never depend
+The number of threads used by parallel kernels and by :func:`each_chunk` follows
+numba (``NUMBA_NUM_THREADS`` or :func:`numba.set_num_threads`); results never depend
 on it because randomness is seeded per chunk, not per thread.
 """
 
@@ -114,6 +116,21 @@ _set_cache_dir()
 _OPTIONS = dict(cache=True, nogil=True, error_model="numpy")
 
 
+def _plain(t):
+    """The type a kernel-to-kernel call passes for an argument of type ``t``.
+
+    No literal (a constant is typed as its plain type), and a signed integer of
+    8, 16 or 32 bits widened to ``int64``: the value is the same (numba computes
+    with small signed integers in ``int64`` anyway), and the callee compiles once.
+    Unsigned integers keep their type (``~x`` of a ``uint8`` is not that of an
+    ``int64``).
+    """
+    t = types.unliteral(t)
+    if isinstance(t, types.Integer) and t.signed and t.bitwidth < 64:
+        return types.int64
+    return t
+
+
 def _plain_types(disp, literal=()):
     """Make kernel-to-kernel calls compile ``disp`` for plain argument types.
 
@@ -131,6 +148,10 @@ def _plain_types(disp, literal=()):
     ``M = 4`` compiles a specialization of its own, in which ``M`` is the
     machine constant 4 (loops over it unroll), beside the one for a variable
     ``M``.
+
+    A signed integer narrower than 64 bits is passed as ``int64`` (:func:`_plain`):
+    a tile read from an ``int8`` wall and a tile held in an ``int64`` variable
+    made two compilations of the whole scorer under the engine.
     """
     code = disp.py_func.__code__
     keep = frozenset(i for i, name in enumerate(code.co_varnames[:code.co_argcount])
@@ -138,8 +159,8 @@ def _plain_types(disp, literal=()):
     base = disp.get_call_template
 
     def get_call_template(args, kws):
-        return base(tuple(a if i in keep else types.unliteral(a) for i, a in enumerate(args)),
-                    {k: v if k in literal else types.unliteral(v) for k, v in kws.items()})
+        return base(tuple(a if i in keep else _plain(a) for i, a in enumerate(args)),
+                    {k: v if k in literal else _plain(v) for k, v in kws.items()})
 
     disp.get_call_template = get_call_template
     return disp
@@ -205,6 +226,39 @@ def parallel_kernel(fn):
 
 
 prange = numba.prange
+
+
+def each_chunk(fn, n_chunks: int, *args) -> None:
+    """Call ``fn(c, *args)`` for every ``c`` in ``range(n_chunks)``, on numba's threads.
+
+    The whole-hand engines are serial kernels that play one seeded chunk per
+    call (``_run_chunk`` and the like); they release the GIL (``nogil``), so
+    :func:`numba.get_num_threads` Python threads run them in parallel, each
+    taking the next chunk when it is done.  Results never depend on the
+    threads: each chunk is seeded on its own and writes its own rows.
+
+    Why not a :func:`parallel_kernel`: numba compiles a ``prange`` loop as three
+    more machine-code libraries (the loop body as a gufunc and two wrappers),
+    and each one re-optimizes and re-emits everything the loop calls.  For the
+    game engine that was three more copies of the whole engine, about 15 s of
+    processor time per engine variant (``benchmarks/bench_compile.py``); a
+    chunk takes a tenth of a second or more, so a call per chunk costs nothing
+    measurable.  The first exception of a chunk is raised here, after the
+    chunks already running have ended; the chunks not yet started are dropped.
+    """
+    n = min(numba.get_num_threads(), n_chunks)
+    if n <= 1:
+        for c in range(n_chunks):
+            fn(c, *args)
+        return
+    from concurrent.futures import ThreadPoolExecutor
+
+    pool = ThreadPoolExecutor(n, thread_name_prefix="mjstats-chunk")
+    try:
+        for f in [pool.submit(fn, c, *args) for c in range(n_chunks)]:
+            f.result()
+    finally:
+        pool.shutdown(wait=True, cancel_futures=True)
 
 
 def entry_point(disp, *example):

@@ -56,3 +56,69 @@ def test_literal_arguments_keep_their_constants():
     a = np.arange(10, dtype=np.int64)
     assert caller(a, 3) == 6 + 3 + 6
     assert sorted(str(s[1]) for s in kept.signatures) == ["Literal[int](4)", "int64"]
+
+
+
+def _shifted(tile, by):
+    return (tile << 3) - by
+
+
+def test_narrow_signed_integers_compile_the_callee_once_as_int64():
+    plain = _plain_types(numba.njit(_shifted))
+
+    @numba.njit
+    def caller(wall, flags):
+        # an int8 tile from the wall, an int64 tile, a uint8 flag
+        return plain(wall[0], 1) + plain(np.int64(wall[1]), 2) + plain(flags[0], 3)
+
+    wall = np.array([-100, 100], np.int8)
+    flags = np.array([255], np.uint8)
+    # the value is the int64 one: -800 - 1 + 800 - 2 + 2040 - 3 (no int8 wrap-around)
+    assert caller(wall, flags) == -800 - 1 + 800 - 2 + 2040 - 3
+    assert sorted(str(s[0]) for s in plain.signatures) == ["int64", "uint8"]
+
+def _fill_chunk(c, out, width):
+    for i in range(c * width, min((c + 1) * width, out.shape[0])):
+        out[i] = c
+
+
+def test_each_chunk_runs_every_chunk_once_on_threads():
+    import threading
+
+    from mjstats._jit import each_chunk
+
+    kernel = numba.njit(nogil=True)(_fill_chunk)
+    before = numba.get_num_threads()
+    try:
+        for n in (1, min(2, numba.config.NUMBA_NUM_THREADS)):
+            numba.set_num_threads(n)
+            out = np.full(103, -1, np.int64)
+            each_chunk(kernel, 11, out, 10)
+            assert (out == np.arange(103) // 10).all()
+        # the calls happen on the threads named for it when there are several
+        seen = set()
+        each_chunk(lambda c: seen.add(threading.current_thread().name), 4)
+        assert seen == ({"MainThread"} if numba.get_num_threads() == 1
+                        else {t for t in seen if t.startswith("mjstats-chunk")})
+    finally:
+        numba.set_num_threads(before)
+
+
+def test_each_chunk_raises_the_first_error_and_drops_the_chunks_left():
+    import time
+
+    import pytest
+
+    from mjstats._jit import each_chunk
+
+    done = []
+
+    def call(c):
+        if c == 0:
+            raise ValueError("chunk 0 failed")
+        time.sleep(0.001)  # a chunk takes time: 1,000 of them would take a second
+        done.append(c)
+
+    with pytest.raises(ValueError, match="chunk 0 failed"):
+        each_chunk(call, 1000)
+    assert len(done) < 999  # the chunks not started when it failed never ran

@@ -197,7 +197,7 @@ def _wait_bits_once(counts, T):
     """:func:`_wait_bits` compiled once for the hand kernels that call it.
 
     Each inlined copy of its body costs about 2 s of compilation; the game
-    engine inlines its own.
+    engine calls it too (:func:`mjstats.sim.engine._refresh`).
     """
     return _wait_bits(counts, T)
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from mjstats._jit import parallel_kernel, prange
+from mjstats._jit import each_chunk, kernel
 from mjstats.core.rng import _seed_from, _shuffle, chunk_states, side_stream
 from mjstats.daer import game as G
 from mjstats.daer.bots import BOT_WEIGHTS
@@ -26,8 +26,8 @@ SEATS = 3
 """Seats at a Da Er table played by a bot (the 底家, seat 3, is paid but plays no cards)."""
 
 
-@parallel_kernel
-def _run_seated(n_deals, first_deal, chunk, states, bot_states, seatings, P, P0, P1, P2, EP,
+@kernel
+def _run_seated(c, n_deals, first_deal, chunk, states, bot_states, seatings, P, P0, P1, P2, EP,
                 slip, W, game_rec, seat_rec, pat_rec):
     """Play ``n_deals`` deals under every row of ``seatings``; chunk ``c`` uses ``states[c]``.
 
@@ -35,28 +35,27 @@ def _run_seated(n_deals, first_deal, chunk, states, bot_states, seatings, P, P0,
     and its four seat rows; it is dealt by seat ``(first_deal + g) % 3``.
     """
     K = seatings.shape[0]
-    for c in prange(states.shape[0]):
-        st = states[c].copy()
-        bst = bot_states[c].copy()
-        deal_state = np.zeros(4, np.uint64)
-        play_state = np.zeros(4, np.uint64)
-        deck = np.empty(N_CARDS, dtype=np.int64)
-        for j in range(N_CARDS):
-            deck[j] = j // 4
-        T, S = G._scratch()
-        ev = np.zeros((1, 5), dtype=np.int64)
-        evn = np.zeros(2, dtype=np.int64)
-        lo = c * chunk
-        hi = min(lo + chunk, n_deals)
-        for g in range(lo, hi):
-            _shuffle(deck, st)
-            dealer = (first_deal + g) % 3
-            _seed_from(bst, deal_state)
-            for a in range(K):
-                for i in range(4):
-                    play_state[i] = deal_state[i]  # every seating starts the same stream
-                G._play(deck, dealer, seatings[a], P, P0, P1, P2, EP, slip, W, play_state, T, S,
-                        g * K + a, game_rec, seat_rec, pat_rec, ev, evn, False)
+    st = states[c].copy()
+    bst = bot_states[c].copy()
+    deal_state = np.zeros(4, np.uint64)
+    play_state = np.zeros(4, np.uint64)
+    deck = np.empty(N_CARDS, dtype=np.int64)
+    for j in range(N_CARDS):
+        deck[j] = j // 4
+    T, S = G._scratch()
+    ev = np.zeros((1, 5), dtype=np.int64)
+    evn = np.zeros(2, dtype=np.int64)
+    lo = c * chunk
+    hi = min(lo + chunk, n_deals)
+    for g in range(lo, hi):
+        _shuffle(deck, st)
+        dealer = (first_deal + g) % 3
+        _seed_from(bst, deal_state)
+        for a in range(K):
+            for i in range(4):
+                play_state[i] = deal_state[i]  # every seating starts the same stream
+            G._play(deck, dealer, seatings[a], P, P0, P1, P2, EP, slip, W, play_state, T, S,
+                    g * K + a, game_rec, seat_rec, pat_rec, ev, evn, False)
 
 
 def play_seated(r: DaErRules, seatings: np.ndarray, ss: np.random.SeedSequence, start: int,
@@ -100,8 +99,9 @@ def play_seated(r: DaErRules, seatings: np.ndarray, ss: np.random.SeedSequence, 
     game_rec = np.zeros((rows, G.N_GAME), dtype=np.int64)
     seat_rec = np.zeros((4 * rows, G.N_SEAT), dtype=np.int64)
     pat_rec = np.zeros((rows, len(Pattern)), dtype=np.int64)
-    _run_seated(count, start, chunk, states, bot_states, seatings, r.params(), P0, P1, P2,
-                G.engine_params(r), 0.0, BOT_WEIGHTS, game_rec, seat_rec, pat_rec)
+    each_chunk(_run_seated, n_chunks, count, start, chunk, states, bot_states, seatings,
+               r.params(), P0, P1, P2, G.engine_params(r), 0.0, BOT_WEIGHTS, game_rec, seat_rec,
+               pat_rec)
     shape = (count, K, SEATS)
     seat = seat_rec.reshape(count, K, 4, G.N_SEAT)[:, :, :SEATS]
     frm = game_rec[:, G.G_WIN_FROM].reshape(count, K)

@@ -4,9 +4,9 @@ One call of :func:`_play` plays one hand from a shuffled deck and writes one
 row per game (``game_rec``, columns ``G_*``), one row per seat and the 底家
 (``seat_rec``, columns ``S_*``, four rows per game), the 名堂 hits of the win
 (``pat_rec``) and, with ``log`` set, the events (``ev``, columns ``E_*``).
-:func:`_run_chunks` plays many hands in a ``prange`` loop over fixed-size
-chunks, each chunk with its own xoshiro state, so the same seed gives the same
-hands on any number of threads.
+:func:`_run_chunk` plays one fixed-size chunk of hands from the chunk's own
+xoshiro state, and :func:`mjstats._jit.each_chunk` runs the chunks on threads,
+so the same seed gives the same hands on any number of threads.
 
 The rules played (seed ``003``; every reading in ``docs/rules/daer.md``,
 section "Whole games"):
@@ -49,7 +49,7 @@ from typing import NamedTuple
 
 import numpy as np
 
-from mjstats._jit import kernel, parallel_kernel, prange
+from mjstats._jit import kernel
 from mjstats.core.rng import _below, _shuffle
 from mjstats.daer import bots as B
 from mjstats.daer.groups import MAX_GROUPS, MAX_READINGS, Shape
@@ -883,8 +883,8 @@ def _play(deck, dealer, bots, P, P0, P1, P2, EP, slip, W, state, T, S, g, game_r
     return pos
 
 
-@parallel_kernel
-def _run_chunks(n_games, first_game, chunk, states, bots, P, P0, P1, P2, EP, slip, W,
+@kernel
+def _run_chunk(c, n_games, first_game, chunk, states, bots, P, P0, P1, P2, EP, slip, W,
                 game_rec, seat_rec, pat_rec):
     """Play ``n_games`` hands in chunks of ``chunk``; chunk ``c`` owns rows ``c*chunk ...``.
 
@@ -892,22 +892,21 @@ def _run_chunks(n_games, first_game, chunk, states, bots, P, P0, P1, P2, EP, sli
     ``i % 3``; each further hand is dealt by the previous hand's ``next_dealer``, so
     the succession runs within a chunk and results depend on the chunk, not on threads.
     """
-    for c in prange(states.shape[0]):
-        st = states[c].copy()
-        deck = np.empty(N_CARDS, dtype=np.int64)
-        for j in range(N_CARDS):
-            deck[j] = j // 4
-        T, S = _scratch()
-        ev = np.zeros((1, 5), dtype=np.int64)
-        evn = np.zeros(2, dtype=np.int64)
-        lo = c * chunk
-        hi = min(lo + chunk, n_games)
-        dealer = (first_game + lo) % 3
-        for g in range(lo, hi):
-            _shuffle(deck, st)
-            _play(deck, dealer, bots, P, P0, P1, P2, EP, slip, W, st, T, S, g,
-                  game_rec, seat_rec, pat_rec, ev, evn, False)
-            dealer = game_rec[g, G_NEXT_DEALER]
+    st = states[c].copy()
+    deck = np.empty(N_CARDS, dtype=np.int64)
+    for j in range(N_CARDS):
+        deck[j] = j // 4
+    T, S = _scratch()
+    ev = np.zeros((1, 5), dtype=np.int64)
+    evn = np.zeros(2, dtype=np.int64)
+    lo = c * chunk
+    hi = min(lo + chunk, n_games)
+    dealer = (first_game + lo) % 3
+    for g in range(lo, hi):
+        _shuffle(deck, st)
+        _play(deck, dealer, bots, P, P0, P1, P2, EP, slip, W, st, T, S, g,
+              game_rec, seat_rec, pat_rec, ev, evn, False)
+        dealer = game_rec[g, G_NEXT_DEALER]
 
 
 class HandEnd(NamedTuple):

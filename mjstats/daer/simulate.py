@@ -37,6 +37,7 @@ import pandas as pd
 
 from mjstats._checks import count, flag
 from mjstats._checks import seat as _seat
+from mjstats._jit import each_chunk
 from mjstats.core.rng import SeedLike, chunk_states, seed_sequence
 from mjstats.daer import game as G
 from mjstats.daer.bots import BOT_NAMES, BOT_WEIGHTS, DRAWS_FROM_STREAM, bot_code
@@ -312,8 +313,8 @@ def _play_frames(r: DaErRules, names: tuple[str, ...], slip: float, chi_next_on_
     game_rec = np.zeros((count, G.N_GAME), dtype=np.int64)
     seat_rec = np.zeros((4 * count, G.N_SEAT), dtype=np.int64)
     pat_rec = np.zeros((count, len(Pattern)), dtype=np.int64)
-    G._run_chunks(count, start, chunk, states, codes, P, P0, P1, P2, EP, slip, BOT_WEIGHTS,
-                  game_rec, seat_rec, pat_rec)
+    each_chunk(G._run_chunk, states.shape[0], count, start, chunk, states, codes, P, P0, P1, P2,
+               EP, slip, BOT_WEIGHTS, game_rec, seat_rec, pat_rec)
     return _frames(game_rec, seat_rec, pat_rec, names, start)
 
 

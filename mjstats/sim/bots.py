@@ -60,7 +60,7 @@ from mjstats.core.bits import (
 )
 from mjstats.core.codes import _codes, _pick
 from mjstats.core.rng import _below
-from mjstats.core.shanten import _conv, _final, _overlap_m, _shanten
+from mjstats.core.shanten import _conv, _final, _overlap_codes, _shanten
 from mjstats.core.tables import MAX_MELDS, entry
 from mjstats.scoring.kernels import ADDKONG, CKONG, PONG
 
@@ -625,19 +625,17 @@ def _choose_discard(hand, nm, mt, mk, que, bot, inset, visible, T, state, sc):
 
 @inline_kernel
 def _shanten_any(hand, T):
-    """Same as ``_shanten(hand, 2, T)`` (the smaller of standard and seven pairs), inlined.
+    """Same as ``_shanten(hand, 2, T)`` (the smaller of standard and seven pairs).
 
-    Inlined so that the kernels calling it on every turn stay free of calls (numba
-    then drops the reference counting of their array arguments).
+    The overlap is a call of the kernel :func:`~mjstats.core.shanten._overlap_codes`
+    (which unrolls ``M = 4``): its body inlined here twice, for ``M = 4`` and a
+    variable ``M``, cost about 3 s of compilation of every caller.
     """
     c0, c1, c2, c3, n = _codes(hand)
     M = (n - 1) // 3
     if M > MAX_MELDS:
         M = MAX_MELDS
-    if M == 4:
-        st = 13 - _overlap_m(c0, c1, c2, c3, 4, T)
-    else:
-        st = 3 * M + 1 - _overlap_m(c0, c1, c2, c3, M, T)
+    st = 3 * M + 1 - _overlap_codes(c0, c1, c2, c3, M, T)
     pairs, odd = _pair_stats(hand)
     s7 = _s7(pairs, odd, n)
     return st if st < s7 else s7

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from mjstats._jit import parallel_kernel, prange
+from mjstats._jit import each_chunk, kernel
 from mjstats.core.rng import _seed_from, _shuffle, chunk_states, side_stream
 from mjstats.core.tables import tables
 from mjstats.rules.base import RuleSet
@@ -34,8 +34,8 @@ SEATS = 4
 """Seats at a mahjong table, each played by a bot."""
 
 
-@parallel_kernel
-def _run_seated(wall0, n_deals, first_deal, chunk, states, bot_states, seatings, P, values, sw,
+@kernel
+def _run_seated(c, wall0, n_deals, first_deal, chunk, states, bot_states, seatings, P, values, sw,
                 T, inset, seat_rec, pat_rec, hand_rec, ev_args=None):
     """Play ``n_deals`` deals under every row of ``seatings``; chunk ``c`` uses ``states[c]``.
 
@@ -46,30 +46,29 @@ def _run_seated(wall0, n_deals, first_deal, chunk, states, bot_states, seatings,
     n_wall = wall0.shape[0]
     n_pat = values.shape[0]
     K = seatings.shape[0]
-    for c in prange(states.shape[0]):
-        S = E._scratch(n_pat)
-        pol = E.chunk_policy(ev_args)
-        que_in = np.full(4, -1, np.int64)
-        script = np.full((4, 1), -1, np.int64)
-        evn_dummy = np.zeros(2, np.int64)
-        ev_dummy = np.zeros((1, 5), np.int32)
-        w = wall0.copy()
-        st = states[c].copy()
-        bst = bot_states[c].copy()
-        deal_state = np.zeros(4, np.uint64)
-        play_state = np.zeros(4, np.uint64)
-        lo = c * chunk
-        hi = min(lo + chunk, n_deals)
-        for g in range(lo, hi):
-            _shuffle(w, st)
-            dealer = (first_deal + g) % 4
-            _seed_from(bst, deal_state)
-            for a in range(K):
-                for i in range(4):
-                    play_state[i] = deal_state[i]  # every seating starts the same stream
-                E._play(w, n_wall, dealer, seatings[a], que_in, script, P, values, sw, T, inset,
-                        play_state, S, seat_rec, pat_rec, hand_rec, g * K + a, ev_dummy,
-                        evn_dummy, False, pol)
+    S = E._scratch(n_pat)
+    pol = E.chunk_policy(ev_args)
+    que_in = np.full(4, -1, np.int64)
+    script = np.full((4, 1), -1, np.int64)
+    evn_dummy = np.zeros(2, np.int64)
+    ev_dummy = np.zeros((1, 5), np.int32)
+    w = wall0.copy()
+    st = states[c].copy()
+    bst = bot_states[c].copy()
+    deal_state = np.zeros(4, np.uint64)
+    play_state = np.zeros(4, np.uint64)
+    lo = c * chunk
+    hi = min(lo + chunk, n_deals)
+    for g in range(lo, hi):
+        _shuffle(w, st)
+        dealer = (first_deal + g) % 4
+        _seed_from(bst, deal_state)
+        for a in range(K):
+            for i in range(4):
+                play_state[i] = deal_state[i]  # every seating starts the same stream
+            E._play(w, n_wall, dealer, seatings[a], que_in, script, P, values, sw, T, inset,
+                    play_state, S, seat_rec, pat_rec, hand_rec, g * K + a, ev_dummy,
+                    evn_dummy, False, pol)
 
 
 def play_seated(R: RuleSet, seatings: np.ndarray, ss: np.random.SeedSequence, start: int,
@@ -116,9 +115,10 @@ def play_seated(R: RuleSet, seatings: np.ndarray, ss: np.random.SeedSequence, st
     seat_rec = np.zeros((SEATS * rows, E.N_SEAT), np.int64)
     pat_rec = np.zeros((SEATS * rows, len(R.info)), np.int8)
     hand_rec = np.zeros((rows, E.N_HAND), np.int64)
-    _run_seated(R.tileset.wall.copy(), count, start, chunk, states, bot_states, seatings, P,
-                ka.values, ka.switches, tables(), R.tileset.mask.astype(np.uint8), seat_rec,
-                pat_rec, hand_rec, E.ev_args(R, seatings))
+    each_chunk(_run_seated, n_chunks, R.tileset.wall.copy(), count, start, chunk, states,
+               bot_states, seatings, P, ka.values, ka.switches, tables(),
+               R.tileset.mask.astype(np.uint8), seat_rec, pat_rec, hand_rec,
+               E.ev_args(R, seatings))
     shape = (count, K, SEATS)
     won = seat_rec[:, E.C_WON].reshape(shape) > 0
     frm = seat_rec[:, E.C_WIN_FROM].reshape(shape)

@@ -12,9 +12,9 @@ arrays of :class:`Scratch`, the scalars of the turn loop included
 (``Scratch.loop``, :data:`LOOP`).  Every choice a seat makes is its bot's
 (:mod:`mjstats.sim.bots`), but a scripted discard and the discards of a seat
 following an exact policy.
-:func:`_run_chunks` plays many hands in a ``prange`` loop over fixed-size
-chunks, each chunk with its own xoshiro state, so the same seed gives the same
-hands on any number of threads.
+:func:`_run_chunk` plays one fixed-size chunk of hands from the chunk's own
+xoshiro state, and :func:`mjstats._jit.each_chunk` runs the chunks on threads,
+so the same seed gives the same hands on any number of threads.
 
 The rules played by Sichuan and Guang'an (blood battle 血战到底, seeds ``000``
 end and ``004``; Liuzhou differs as listed after them):
@@ -52,12 +52,12 @@ import numpy as np
 from numba.core import types
 from numba.extending import overload
 
-from mjstats._jit import inline_kernel, kernel, noref_kernel, parallel_kernel, prange
+from mjstats._jit import inline_kernel, kernel, noref_kernel
 from mjstats.core.bits import ONE, _part_bits
 from mjstats.core.complete import _is_complete
 from mjstats.core.rng import _seed_from, _shuffle
 from mjstats.core.shanten import Overlap4, _shanten, overlap4
-from mjstats.core.waits import SHAPES_WORK, _shapes_into, _wait_bits
+from mjstats.core.waits import SHAPES_WORK, _shapes_into, _wait_bits_once
 from mjstats.discard import _dp
 from mjstats.errors import RuleError
 from mjstats.rules.base import Family, RuleSet
@@ -287,9 +287,11 @@ def _refresh(p, s, hand, que, inset, mask, ready, T, mt, mk, nm):
 
     ``s`` is -99 when not known yet: it is computed here only for a hand without
     missing-suit tiles.  A kind whose four copies the seat already holds
-    (concealed plus its own pong or kong) is no wait.  A leaf kernel (its helpers
-    are inlined): numba then adds no reference counting of its array arguments.
-    With ``ready[p]`` 0 the seat's mask is all 0 (the callers rely on it).
+    (concealed plus its own pong or kong) is no wait.  The shanten and the waits
+    are calls of kernels compiled once (:func:`~mjstats.core.shanten._overlap_codes`,
+    :func:`~mjstats.core.waits._wait_bits_once`): their bodies inlined here cost
+    about 4 s of compilation.  With ``ready[p]`` 0 the seat's mask is all 0 (the
+    callers rely on it).
     """
     ready[p] = 0
     for k in range(34):
@@ -300,7 +302,7 @@ def _refresh(p, s, hand, que, inset, mask, ready, T, mt, mk, nm):
         s = B._shanten_any(hand[p], T)
     if s != 0:
         return
-    w = _wait_bits(hand[p], T) & ~_part_bits(que[p])
+    w = _wait_bits_once(hand[p], T) & ~_part_bits(que[p])
     for i in range(nm[p]):
         if mt[p, i] != K.CHOW:
             k = mk[p, i]
@@ -1553,43 +1555,42 @@ def _scratch(n_pat):
         loop=np.zeros(N_LOOP, np.int64))
 
 
-@parallel_kernel
-def _run_chunks(wall0, n_games, first_game, chunk, states, bots, P, values, sw, T, inset,
-                seat_rec, pat_rec, hand_rec, ev, evn, walls, n_log, ev_args=None):
-    """Play ``n_games`` hands in chunks of ``chunk``; chunk ``c`` uses ``states[c]``.
+@kernel
+def _run_chunk(c, wall0, n_games, first_game, chunk, states, bots, P, values, sw, T, inset,
+               seat_rec, pat_rec, hand_rec, ev, evn, walls, n_log, ev_args=None):
+    """Play chunk ``c`` of ``n_games`` hands in chunks of ``chunk``, from ``states[c]``.
 
     Hand ``g`` (0-based in this call) is dealt by seat ``(first_game + g) % 4``.
     The first ``n_log`` hands also write their event logs and shuffled walls.
-    ``ev_args``: :func:`ev_args` when a seat plays the ``ev`` bot.
+    ``ev_args``: :func:`ev_args` when a seat plays the ``ev`` bot.  The chunks of a
+    run go to threads by :func:`mjstats._jit.each_chunk`.
     """
     n_wall = wall0.shape[0]
-    n_pat = values.shape[0]
-    for c in prange(states.shape[0]):
-        S = _scratch(n_pat)
-        que_in = np.full(4, -1, np.int64)
-        script = np.full((4, 1), -1, np.int64)
-        evn_dummy = np.zeros(2, np.int64)
-        ev_dummy = np.zeros((1, 5), np.int32)
-        pol = chunk_policy(ev_args)
-        w = wall0.copy()
-        st = states[c].copy()
-        lo = c * chunk
-        hi = min(lo + chunk, n_games)
-        dealer = (first_game + lo) % 4
-        for g in range(lo, hi):
-            _shuffle(w, st)
-            if not P[P_ROTATE]:
-                dealer = (first_game + g) % 4
-            log = g < n_log
-            if log:
-                for i in range(n_wall):
-                    walls[g, i] = w[i]
-                _play(w, n_wall, dealer, bots, que_in, script, P, values, sw, T, inset, st, S,
-                      seat_rec, pat_rec, hand_rec, g, ev[g], evn[g], True, pol)
-            else:
-                _play(w, n_wall, dealer, bots, que_in, script, P, values, sw, T, inset, st, S,
-                      seat_rec, pat_rec, hand_rec, g, ev_dummy, evn_dummy, False, pol)
-            dealer = hand_rec[g, H_NEXT_DEALER]
+    S = _scratch(values.shape[0])
+    que_in = np.full(4, -1, np.int64)
+    script = np.full((4, 1), -1, np.int64)
+    evn_dummy = np.zeros(2, np.int64)
+    ev_dummy = np.zeros((1, 5), np.int32)
+    pol = chunk_policy(ev_args)
+    w = wall0.copy()
+    st = states[c].copy()
+    lo = c * chunk
+    hi = min(lo + chunk, n_games)
+    dealer = (first_game + lo) % 4
+    for g in range(lo, hi):
+        _shuffle(w, st)
+        if not P[P_ROTATE]:
+            dealer = (first_game + g) % 4
+        log = g < n_log
+        if log:
+            for i in range(n_wall):
+                walls[g, i] = w[i]
+            _play(w, n_wall, dealer, bots, que_in, script, P, values, sw, T, inset, st, S,
+                  seat_rec, pat_rec, hand_rec, g, ev[g], evn[g], True, pol)
+        else:
+            _play(w, n_wall, dealer, bots, que_in, script, P, values, sw, T, inset, st, S,
+                  seat_rec, pat_rec, hand_rec, g, ev_dummy, evn_dummy, False, pol)
+        dealer = hand_rec[g, H_NEXT_DEALER]
 
 
 @kernel

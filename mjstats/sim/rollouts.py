@@ -17,13 +17,13 @@ from __future__ import annotations
 
 import numpy as np
 
-from mjstats._jit import parallel_kernel, prange
+from mjstats._jit import kernel
 from mjstats.core.rng import _seed_from, _shuffle
 from mjstats.sim import engine as E
 
 
-@parallel_kernel
-def _rollouts(own, pool, n_tail, cands, que0, states, play_states, chunk, n, bots, P, values,
+@kernel
+def _rollouts(c, own, pool, n_tail, cands, que0, states, play_states, chunk, n, bots, P, values,
               sw, T, inset, pol, won, value, payoff):
     """Play ``n`` rollouts of every candidate in ``cands``; rollout ``i`` uses chunk ``i // chunk``.
 
@@ -37,39 +37,38 @@ def _rollouts(own, pool, n_tail, cands, que0, states, play_states, chunk, n, bot
     n_pat = values.shape[0]
     C = cands.shape[0]
     n_wall = 14 + 39 + n_tail
-    for c in prange(states.shape[0]):
-        S = E._scratch(n_pat)
-        que_in = np.full(4, -1, np.int64)
-        que_in[0] = que0
-        script = np.full((4, 1), -1, np.int64)
-        evn_dummy = np.zeros(2, np.int64)
-        ev_dummy = np.zeros((1, 5), np.int32)
-        seat_rec = np.zeros((4, E.N_SEAT), np.int64)
-        pat_rec = np.zeros((4, n_pat), np.int8)
-        hand_rec = np.zeros((1, E.N_HAND), np.int64)
-        st = states[c].copy()
-        pst = play_states[c].copy()
-        p = pool.copy()
-        wall = np.zeros(n_wall, np.int8)
-        for i in range(14):
-            wall[i] = own[i]
-        play_state = np.zeros(4, np.uint64)
-        deal_state = np.zeros(4, np.uint64)
-        lo = c * chunk
-        hi = min(lo + chunk, n)
-        for r in range(lo, hi):
-            _shuffle(p, st)
-            for i in range(39 + n_tail):
-                wall[14 + i] = p[i]
-            _seed_from(pst, deal_state)  # the bots' stream of this deal, apart from the deals'
-            for j in range(C):
-                script[0, 0] = cands[j]
-                for i in range(4):
-                    play_state[i] = deal_state[i]  # the same random stream for every candidate
-                E._play(wall, n_wall, 0, bots, que_in, script, P, values, sw, T, inset,
-                        play_state, S, seat_rec, pat_rec, hand_rec, 0, ev_dummy, evn_dummy,
-                        False, pol)
-                # the seat column holds the order of the win (1st, 2nd, 3rd winner)
-                won[r, j] = 1 if seat_rec[0, E.C_WON] > 0 else 0
-                value[r, j] = seat_rec[0, E.C_VALUE]
-                payoff[r, j] = seat_rec[0, E.C_PAY_TOTAL]
+    S = E._scratch(n_pat)
+    que_in = np.full(4, -1, np.int64)
+    que_in[0] = que0
+    script = np.full((4, 1), -1, np.int64)
+    evn_dummy = np.zeros(2, np.int64)
+    ev_dummy = np.zeros((1, 5), np.int32)
+    seat_rec = np.zeros((4, E.N_SEAT), np.int64)
+    pat_rec = np.zeros((4, n_pat), np.int8)
+    hand_rec = np.zeros((1, E.N_HAND), np.int64)
+    st = states[c].copy()
+    pst = play_states[c].copy()
+    p = pool.copy()
+    wall = np.zeros(n_wall, np.int8)
+    for i in range(14):
+        wall[i] = own[i]
+    play_state = np.zeros(4, np.uint64)
+    deal_state = np.zeros(4, np.uint64)
+    lo = c * chunk
+    hi = min(lo + chunk, n)
+    for r in range(lo, hi):
+        _shuffle(p, st)
+        for i in range(39 + n_tail):
+            wall[14 + i] = p[i]
+        _seed_from(pst, deal_state)  # the bots' stream of this deal, apart from the deals'
+        for j in range(C):
+            script[0, 0] = cands[j]
+            for i in range(4):
+                play_state[i] = deal_state[i]  # the same random stream for every candidate
+            E._play(wall, n_wall, 0, bots, que_in, script, P, values, sw, T, inset,
+                    play_state, S, seat_rec, pat_rec, hand_rec, 0, ev_dummy, evn_dummy,
+                    False, pol)
+            # the seat column holds the order of the win (1st, 2nd, 3rd winner)
+            won[r, j] = 1 if seat_rec[0, E.C_WON] > 0 else 0
+            value[r, j] = seat_rec[0, E.C_VALUE]
+            payoff[r, j] = seat_rec[0, E.C_PAY_TOTAL]

@@ -31,6 +31,7 @@ import pandas as pd
 
 from mjstats._checks import count, flag, is_int
 from mjstats._checks import seat as _seat
+from mjstats._jit import each_chunk
 from mjstats.core.rng import SeedLike, chunk_states, seed_sequence
 from mjstats.core.tables import tables
 from mjstats.errors import MjStatsError
@@ -265,8 +266,9 @@ def _play_batch(R: RuleSet, bots: np.ndarray, ss: np.random.SeedSequence, g0: in
     ev = np.zeros((max(n_log, 1), E.MAX_EVENTS, 5), np.int32)
     evn = np.zeros((max(n_log, 1), 2), np.int64)
     walls = np.zeros((max(n_log, 1), wall0.shape[0]), np.int8)
-    E._run_chunks(wall0, n, g0, CHUNK, states, bots, P, ka.values, ka.switches, tables(),
-                  _inset(R), seat, pat, hand, ev, evn, walls, n_log, E.ev_args(R, bots))
+    each_chunk(E._run_chunk, states.shape[0], wall0, n, g0, CHUNK, states, bots, P, ka.values,
+               ka.switches, tables(), _inset(R), seat, pat, hand, ev, evn, walls, n_log,
+               E.ev_args(R, bots))
     names = tuple(BOT_NAMES[i] for i in bots)
     logs = [GameLog(R, g0 + i, int(hand[i, E.H_DEALER]), names, walls[i].copy(),
                     ev[i, : evn[i, 0]].copy()) for i in range(n_log)]

@@ -16,6 +16,7 @@ import numpy as np
 import pandas as pd
 
 from mjstats._checks import count
+from mjstats._jit import each_chunk
 from mjstats.core.rng import SeedLike, chunk_states, seed_sequence, side_stream
 from mjstats.core.tables import tables
 from mjstats.discard.solo import OTHER_HANDS, _available, _missing_choices, _tiles, default_draws
@@ -144,8 +145,9 @@ def table_odds(hand, rules, *, visible=None, melds=None, draws=None, missing=Non
             if pol[4].shape[0] != T:
                 raise MjStatsError(f"the policy was solved for {pol[4].shape[0]} draws, the "
                                    f"table plays {T}")
-        _rollouts(own, pool, 4 * T, cands, miss, states, play_states, CHUNK, rollouts, b, P,
-                  ka.values, ka.switches, tables(), inset, pol, won, value, payoff)
+        each_chunk(_rollouts, n_chunks, own, pool, 4 * T, cands, miss, states, play_states,
+                   CHUNK, rollouts, b, P, ka.values, ka.switches, tables(), inset, pol, won,
+                   value, payoff)
         rows += _summary(cands, miss, won, value, payoff, conf)
     out = pd.DataFrame(rows)
     out = out.sort_values(["payoff", "p_win"], ascending=False, kind="stable")
