@@ -16,7 +16,7 @@ compilation, so the outermost event names the family.  Once a compilation has
 run :data:`NOTICE_AFTER` seconds (shorter ones stay silent), the first time its
 family compiles in the process, one line goes to standard error::
 
-    mjstats: compiling the game engine (first run only, about 2.5 min)...
+    mjstats: compiling the game engine (first run only, about 2 min)...
 
 with the estimate from :data:`FAMILIES` (one table, measured on the 2-core
 reference machine).  Then, every :data:`TICK` seconds until the compilation
@@ -60,12 +60,12 @@ class Family:
 
 
 FAMILIES: tuple[Family, ...] = (
-    # NUMBA_CACHE_DIR=$(mktemp -d) mjstats warmup ev: 205 s of CPU, other work sharing the cores
-    Family("ev", "the game engine with the ev bot", ("mjstats.sim.ev.*",), 205),
+    # python benchmarks/bench_first_run.py --skip-report: the first family on a fresh cache
+    Family("ev", "the game engine with the ev bot", ("mjstats.sim.ev.*",), 171),
     Family("engine", "the game engine",
            ("mjstats.sim.engine.*", "mjstats.sim.bots.*", "mjstats.sim.duplicate.*",
             "mjstats.sim.rollouts.*", "mjstats.sim.advice.*"),
-           151),  # python benchmarks/bench_compile.py: this workload
+           128),  # NUMBA_CACHE_DIR=$(mktemp -d) mjstats warmup engine
     Family("odds", "the odds solver", ("mjstats.discard.*",), 55),
     Family("daer", "Da Er's engine", ("mjstats.daer.game.*", "mjstats.daer.bots.*",
                                       "mjstats.daer.duplicate.*"), 40),
