@@ -8,8 +8,11 @@ discard analysis) in a fresh process with an empty numba cache, and
 prints, per kernel, the number of compilations (one per distinct argument
 types; a deterministic figure) and the processor and wall seconds spent
 compiling it, exclusive of the kernels it calls, from numba's
-``numba:compile`` events.  On a machine shared with other work, compare the
-processor seconds: the wall seconds grow with the load.
+``numba:compile`` events, and how much of that processor time LLVM took (numba
+links the code of every kernel a kernel calls into its library, then optimizes
+and emits the whole; the rest is numba's typing and lowering).  On a machine
+shared with other work, compare the processor seconds: the wall seconds grow
+with the load.
 
 The count is the figure to compare across machines: before
 :func:`mjstats._jit._plain_types` every combination of constant arguments a
@@ -30,9 +33,31 @@ from pathlib import Path
 
 _CHILD = r"""
 import collections, json, runpy, sys, time
-from numba.core import event
+from numba.core import codegen, event
 
 stack, excl, cpu, count = [], collections.Counter(), collections.Counter(), collections.Counter()
+llvm = collections.Counter()
+
+
+def _timed(cls, name):  # an LLVM step of a code library, counted for the kernel compiling
+    base = getattr(cls, name)
+
+    def step(self, *args):
+        c = time.process_time()
+        try:
+            return base(self, *args)
+        finally:
+            if stack:
+                llvm[stack[-1][0]] += time.process_time() - c
+
+    setattr(cls, name, step)
+
+
+# numba's private steps (numba pinned in pyproject.toml): function passes, the optimization of
+# the module with every callee linked in, and the machine code
+_timed(codegen.CPUCodeLibrary, "add_llvm_module")
+_timed(codegen.CPUCodeLibrary, "_optimize_final_module")
+_timed(codegen.JITCodeLibrary, "_finalize_specific")
 
 
 class _Listener(event.Listener):
@@ -55,7 +80,7 @@ event.register("numba:compile", _Listener())
 t, c = time.perf_counter(), time.process_time()
 runpy.run_path(sys.argv[1], run_name="__main__")
 print(json.dumps({"total": time.perf_counter() - t, "cpu": time.process_time() - c,
-                  "excl": excl, "excl_cpu": cpu, "count": count}))
+                  "excl": excl, "excl_cpu": cpu, "count": count, "llvm_cpu": llvm}))
 """
 
 
@@ -79,10 +104,14 @@ def main() -> None:
     r = measure()
     print(f"cold compile of tests/warm_kernels.py: {r['cpu']:.0f} s CPU, {r['total']:.0f} s wall "
           f"({sum(r['count'].values())} compilations of {len(r['count'])} kernels)")
-    print(f"  {'CPU s':>8} {'wall s':>8} {'compiles':>8}  "
+    llvm = r["llvm_cpu"]
+    print(f"  of which LLVM {sum(llvm.values()):.0f} s of CPU (optimizing and emitting each "
+          "kernel's code with every kernel it calls linked in), numba's own passes the rest")
+    print(f"  {'CPU s':>8} {'LLVM s':>8} {'wall s':>8} {'compiles':>8}  "
           "kernel (exclusive of the kernels it calls)")
     for name, sec in sorted(r["excl_cpu"].items(), key=lambda kv: -kv[1])[: a.top]:
-        print(f"  {sec:8.1f} {r['excl'][name]:8.1f} {r['count'][name]:8d}  {name}")
+        print(f"  {sec:8.1f} {llvm.get(name, 0.0):8.1f} {r['excl'][name]:8.1f} "
+              f"{r['count'][name]:8d}  {name}")
     if a.json:
         Path(a.json).write_text(json.dumps(r, indent=1))
 
