@@ -121,7 +121,8 @@ def test_ev_near_ready_hands_use_the_improving_search():
 ])
 def test_validator_replays_ev_games(name, bots):
     r = simulate(name, games=120, seed=3, bots=bots, log=120)
-    validate_run(r)  # each event's legality and every payment
+    # each event's legality, and every logged hand's payments as the seats table has them
+    assert validate_run(r) == 120
 
 
 def test_ev_runs_are_the_same_on_one_or_two_threads():

@@ -62,7 +62,8 @@ def test_rollout_same_position_same_rollouts():
 def test_validator_replays_rollout_games(name, bots):
     with EV.settings(rollouts=4):
         r = simulate(name, games=40, seed=3, bots=bots, log=40)
-    validate_run(r)  # each event's legality and every payment
+    # each event's legality, and every logged hand's payments as the seats table has them
+    assert validate_run(r) == 40
 
 
 def test_rollout_runs_are_the_same_on_one_or_two_threads_and_differ_from_ev():
