@@ -40,8 +40,12 @@ def _new_table(cap):
     """An empty hash table of ``cap`` slots (a power of two): rows ``(lo, hi, state, 0)``.
 
     One row per slot keeps a probe to one cache line; ``state`` is -1 when empty
-    (the fourth column is padding).
+    (the fourth column is padding).  A ``cap`` that is no power of two is refused:
+    :func:`_lookup` masks its probes with ``cap - 1``, which would then skip slots
+    and could probe for ever.
     """
+    if cap < 1 or cap & (cap - 1) != 0:
+        raise ValueError("a hand table's size is a power of two")
     t = np.zeros((cap, 4), dtype=np.int64)  # 32 bytes: a slot never straddles a cache line
     for i in range(cap):
         t[i, 2] = -1
