@@ -611,7 +611,7 @@ def _build(root, origin, avail, dead, miss, form, improve, extra, objective, roo
     the 13-tile states)``; see
     :func:`mjstats.discard.solo._Graph` for their names.
     """
-    G = _arrays(1024, 4096, 256)
+    G = _arrays(64, 256, 64)  # grown as the search needs (a small search allocates little)
     cnt = np.zeros(8, dtype=np.int64)
     s_root, root_is_b = _plant(root, dead, miss, form, improve, extra, G, cnt, T)
     P = _Search(miss, form, improve, extra, objective, root_all, T_draws, s_root,
@@ -640,15 +640,20 @@ def _build(root, origin, avail, dead, miss, form, improve, extra, objective, roo
 
 
 @kernel
-def _improvers(h, avail, dead, miss, form, T, Q, out):
-    """Live copies of every kind whose draw lowers the legal shanten of ``h`` into ``out``."""
-    c0, c1, c2, c3, n, pairs, odd = _state_codes(h, dead)
-    s = _legal_shanten(c0, c1, c2, c3, n, pairs, odd, miss, form, T)
+def _improvers(hands, rows_of, avail, dead, miss, form, T, Q, out):
+    """Live copies of every kind whose draw lowers the legal shanten of a hand, into ``out``.
+
+    ``out[i, k]`` for the hand ``hands[rows_of[i]]`` (0 where the draw of ``k`` does
+    not lower it, or no copy is live); one call for every candidate of a search.
+    """
     rows = np.zeros(34, dtype=np.uint64)
     sh = np.zeros(34, dtype=np.int64)
-    _moved_shanten(c0, c1, c2, c3, h, 1, n, pairs, odd, miss, form, dead, T, Q, rows, sh)
-    for k in range(34):
-        w = avail[k] - h[k]
-        if w > 0 and dead[k] == 0 and sh[k] < s:
-            out[k] = w
-    return s
+    for i in range(rows_of.shape[0]):
+        h = hands[rows_of[i]]
+        c0, c1, c2, c3, n, pairs, odd = _state_codes(h, dead)
+        s = _legal_shanten(c0, c1, c2, c3, n, pairs, odd, miss, form, T)
+        _moved_shanten(c0, c1, c2, c3, h, 1, n, pairs, odd, miss, form, dead, T, Q, rows, sh)
+        for k in range(34):
+            w = avail[k] - h[k]
+            if w > 0 and dead[k] == 0 and sh[k] < s:
+                out[i, k] = w

@@ -396,7 +396,8 @@ def _solve(G: _Graph, miss: int, h, as_is: bool, S: int, T: int, obj: int, publi
                  vidx.astype(np.int64), G.w_pat, S, T, obj, published, step, kept_w, best_at,
                  win_at, ready_at, ev_at, hist, pat, *(np.zeros((nA, C)) for _ in range(4)),
                  np.zeros(nA, dtype=np.uint8))
-    jin = [_lowering(G.a_hand[a], avail, dead, miss, fm, Tb) for a in roots]
+    jin = np.zeros((C, N_KINDS), dtype=np.int64)  # live copies of the kinds that lower shanten
+    _graph._improvers(G.a_hand, roots, avail, dead, miss, fm, Tb, overlap4(), jin)
     out = dict(miss=miss, kinds=kinds, shanten=G.a_s[roots].astype(int), V=V[:, roots].T,
                win_at=win_at, ready_at=ready_at, ev_at=ev_at, hist=hist, values=vals,
                pat=pat, jin=jin, states=int(nA + G.b_s.shape[0]), T=T, obj=obj)
@@ -407,9 +408,3 @@ def _solve(G: _Graph, miss: int, h, as_is: bool, S: int, T: int, obj: int, publi
         out["policy"] = Policy(G.a_table, G.a_start, G.ea_kind, disc)
     return out
 
-
-def _lowering(h13, avail, dead, miss, fm, Tb) -> list[tuple[int, int]]:
-    """Kinds whose draw lowers the legal shanten of a 13-tile hand, with their live copies."""
-    out = np.zeros(N_KINDS, dtype=np.int64)
-    _graph._improvers(h13, avail, dead, miss, fm, Tb, overlap4(), out)
-    return [(int(k), int(out[k])) for k in np.flatnonzero(out)]
