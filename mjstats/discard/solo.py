@@ -292,9 +292,13 @@ def odds(hand, rules=None, *, melds=None, visible=None, draws=None, dealer: bool
                     f"fast mode (improve=False): the improving search passed "
                     f"max_states={max_states:,} hands (legal shanten {G.s_root}, {T} draws)")
         if G.status != _graph.STATUS_OK:
+            # a hand of legal shanten s needs s + 1 draws to win: with fewer, its
+            # P(win) and value are 0 whatever it throws (only P(ready) needed the search)
+            hopeless = (f"; it cannot win in {T} draws (legal shanten {G.s_root} needs "
+                        f"{G.s_root + 1}): P(win) = 0" if obj != 1 and G.s_root + 1 > T else "")
             if len(suits) > 1:  # "choose": report the suit as not searched, go on
                 skipped[SUITS[miss]] = (f"not searched: more than max_states={max_states:,} "
-                                        f"hands (legal shanten {G.s_root})")
+                                        f"hands (legal shanten {G.s_root}){hopeless}")
                 continue
             if improve and not fallback:
                 ask = f"fewer draws, improve=False, a smaller extra (now {extra})"
@@ -302,7 +306,7 @@ def odds(hand, rules=None, *, melds=None, visible=None, draws=None, dealer: bool
                 ask = "fewer draws (the fast mode passed it too)"
             raise OddsError(
                 f"the search passed max_states={max_states:,} hands (legal shanten "
-                f"{G.s_root}, {T} draws); ask for {ask} or a larger max_states"
+                f"{G.s_root}, {T} draws){hopeless}; ask for {ask} or a larger max_states"
             )
         pieces.append(_solve(G, miss, h, n == conc_13, S, T, obj, model == "published", improved,
                              R, avail, dead, fm, Tb, keep_policy))

@@ -226,6 +226,21 @@ def test_search_bound_is_reported():
         odds("1479m258p369s1234z", draws=10, max_states=1000)
 
 
+def test_a_hand_that_cannot_win_in_its_draws_says_so():
+    """Legal shanten s needs s + 1 draws to win: past the bound with fewer, the error (or
+    the suit left out) says P(win) is 0; with enough draws, or the ready objective, it
+    does not."""
+    with pytest.raises(OddsError, match=r"cannot win in 10 draws \(legal shanten 10 needs "
+                                        r"11\): P\(win\) = 0"):
+        odds("13456788999m289p", "sichuan", missing="m", draws=10, max_states=2000)
+    r = odds("13456788999m289p", "sichuan", draws=10, max_states=200_000, fallback=False)
+    assert "cannot win in 10 draws" in r.info["skipped"]["m"]
+    for kwargs in (dict(draws=11), dict(draws=10, objective="ready")):
+        with pytest.raises(OddsError) as e:
+            odds("13456788999m289p", "sichuan", missing="m", max_states=2000, **kwargs)
+        assert "cannot win" not in str(e.value)
+
+
 def test_cli_prints_the_table_with_both_names(capsys):
     from mjstats.cli import main
 
