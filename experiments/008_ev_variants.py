@@ -3,15 +3,19 @@
 For each rule set, one duplicate match ``ev`` against ``efficiency`` (the same
 deals, six seatings each) per setting of the ``ev`` bot
 (:func:`mjstats.sim.ev.settings`): the bot as it plays by default (value
-objective, solved at every discard, the improving search at shanten 1 or less),
-the fast mode only, the fast mode following its first solved policy
-(``follow``), and the probability of winning as the objective.  Writes ``ev_variants.parquet``
+objective, solved at every discard, the improving search at shanten 1 or less,
+the fast mode above it), without the fast mode (``fast=False``: such hands left to
+``efficiency``), the fast mode only, the fast mode following its first solved
+policy (``follow``), and the probability of winning as the objective
+(``--variants`` picks some, by key).  Writes ``ev_variants.parquet``
 (``ev`` minus ``efficiency`` in points per hand, win rate and deal-in rate, with
 95% intervals, and each match's seconds), ``ev_variants.md`` (the table of
 ``docs/experiments.md``, "008") and ``ev_variants.png`` (the points per hand
 with their intervals, one panel per rule set).
 
     python experiments/008_ev_variants.py --games 1000 --seed 5 --out experiments/out/008
+    python experiments/008_ev_variants.py --variants default,no-fast \
+        --rules sichuan,guangan,liuzhou --games 5000 --seed 1 --out experiments/out/008-fast
 """
 
 from __future__ import annotations
@@ -26,20 +30,21 @@ import pandas as pd
 import mjstats as mj
 from mjstats.sim import ev
 
-VARIANTS = {
-    "value (the default)": dict(),
-    "value, fast mode only": dict(improve_at=-1),
-    "value, fast mode, follow": dict(improve_at=-1, follow=True),
-    "win": dict(objective="win"),
+VARIANTS = {  # key: (the table's name, the settings)
+    "default": ("value (the default)", dict()),
+    "no-fast": ("value, no fast mode", dict(fast=False)),
+    "fast": ("value, fast mode only", dict(improve_at=-1)),
+    "follow": ("value, fast mode, follow", dict(improve_at=-1, follow=True)),
+    "win": ("win", dict(objective="win")),
 }
 METRICS = (("points per hand", "points"), ("win rate", "win rate"),
            ("deal-in rate", "deal-in"))
 
 
-def play(rules: str, games: int, seed: int) -> list[dict]:
+def play(rules: str, games: int, seed: int, keys=tuple(VARIANTS)) -> list[dict]:
     """One row per setting: ``ev`` minus ``efficiency`` for each metric, with its interval."""
     rows = []
-    for name, kw in VARIANTS.items():
+    for name, kw in (VARIANTS[k] for k in keys):
         t = time.perf_counter()
         with ev.settings(**kw):
             m = mj.match(rules, bots=["ev", "efficiency"], games=games, seed=seed,
@@ -95,12 +100,18 @@ def main(argv: list[str] | None = None) -> str:
     ap.add_argument("--rules", default="sichuan,liuzhou")
     ap.add_argument("--games", type=int, default=1000)
     ap.add_argument("--seed", type=int, default=5)
+    ap.add_argument("--variants", default=",".join(VARIANTS),
+                    help=f"the settings to play, by key ({', '.join(VARIANTS)})")
     ap.add_argument("--out", type=Path, default=Path("experiments/out/008"))
     a = ap.parse_args(argv)
+    keys = a.variants.split(",")
+    bad = [k for k in keys if k not in VARIANTS]
+    if bad:
+        ap.error(f"unknown variant {bad[0]!r}; the keys are {', '.join(VARIANTS)}")
     a.out.mkdir(parents=True, exist_ok=True)
     rows = []
     for rules in a.rules.split(","):
-        rows += play(rules, a.games, a.seed)
+        rows += play(rules, a.games, a.seed, keys)
     df = pd.DataFrame(rows)
     df.to_parquet(a.out / "ev_variants.parquet")
     md = markdown(df)

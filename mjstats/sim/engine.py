@@ -606,19 +606,20 @@ def chunk_policy(ev_args):
 def _ov_chunk_policy(ev_args):
     if isinstance(ev_args, (types.NoneType, types.Omitted)):
         return lambda ev_args: _no_policy()
-    if len(ev_args.types) == 12:
+    if len(ev_args.types) == 13:
         return lambda ev_args: (
             EVB._ev_scratch(ev_args[0].shape[0], ev_args[8], ev_args[9], ev_args[10],
-                            ev_args[11]),
+                            ev_args[11], ev_args[12]),
             ev_args[0],
             ev_args[1], ev_args[2],
             Overlap4(ev_args[3], ev_args[4], ev_args[5], ev_args[6], ev_args[7]))
     return lambda ev_args: (
-        EVB._ev_scratch(ev_args[0].shape[0], ev_args[8], ev_args[9], ev_args[10], ev_args[11]),
+        EVB._ev_scratch(ev_args[0].shape[0], ev_args[8], ev_args[9], ev_args[10], ev_args[11],
+                        ev_args[12]),
         ev_args[0],
         ev_args[1], ev_args[2],
         Overlap4(ev_args[3], ev_args[4], ev_args[5], ev_args[6], ev_args[7]),
-        _rollout_scratch(ev_args[0].shape[0], ev_args[12], ev_args[13]))
+        _rollout_scratch(ev_args[0].shape[0], ev_args[13], ev_args[14]))
 
 
 def ev_args(R: RuleSet, bots):
@@ -638,7 +639,8 @@ def ev_args(R: RuleSet, bots):
     s = EVB.SETTINGS
     out = (ka.values, ka.switches, np.int64(ka.family), *overlap4(),
            np.int64(s["max_states"]), np.int64(1 if s["follow"] else 0),
-           np.int64(EVB.OBJECTIVES[s["objective"]]), np.int64(s["improve_at"]))
+           np.int64(EVB.OBJECTIVES[s["objective"]]), np.int64(s["improve_at"]),
+           np.int64(1 if s["fast"] else 0))
     if not (b == B.ROLLOUT).any():
         return out
     table = R.with_switches(tiandi=False) if "tiandi" in R.switches else R

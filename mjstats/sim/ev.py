@@ -9,7 +9,8 @@ shanten :data:`IMPROVE_AT` (1) or less the improving search (a draw that widens
 the hand may be kept, one wasted exchange allowed: ``improve=True, extra=1``),
 otherwise, or when that search passes the bound, the fast mode
 (``improve=False``: only draws that lower shanten are kept, every later discard
-keeps shanten).  The model's facts come from the table:
+keeps shanten; ``settings(fast=False)`` leaves such a hand to ``efficiency``
+instead).  The model's facts come from the table:
 
 * the unseen tiles: the tile set less every discard and exposed meld
   (``visible``) and the seat's own concealed tiles;
@@ -85,29 +86,33 @@ IMPROVE_AT = 1
 ROLLOUTS = 32
 """The ``rollout`` bot's rollouts per candidate discard."""
 SETTINGS = {"max_states": MAX_STATES, "follow": False, "objective": "value",
-            "improve_at": IMPROVE_AT, "rollouts": ROLLOUTS}
+            "improve_at": IMPROVE_AT, "fast": True, "rollouts": ROLLOUTS}
 """How the ``ev`` and ``rollout`` bots play in this process (:func:`settings`)."""
 
 
 @contextmanager
 def settings(max_states: int | None = None, follow: bool | None = None,
              objective: str | None = None, improve_at: int | None = None,
-             rollouts: int | None = None):
+             fast: bool | None = None, rollouts: int | None = None):
     """Play the ``ev`` (and ``rollout``) bot otherwise within the ``with`` block (this process).
 
     ``max_states``: its search bound; ``follow``: solve once and follow the solved
     policy (else solve at every discard, the default); ``objective``: ``"value"``
     (the ``ev`` bot) or ``"win"`` (the probability of winning, value as tie-break);
     ``improve_at``: the improving search (draws that widen the hand kept, one
-    wasted exchange allowed) for a hand of this shanten or less, the fast mode
-    when it passes the bound (default :data:`IMPROVE_AT`; -1: always the fast mode);
-    ``rollouts``: the ``rollout`` bot's rollouts per candidate (default :data:`ROLLOUTS`).
+    wasted exchange allowed) for a hand of this shanten or less (default
+    :data:`IMPROVE_AT`; -1: never); ``fast``: a hand of higher shanten, or one whose
+    improving search passes the bound, is searched in the fast mode before it is
+    left to ``efficiency`` (default ``True``; ``False`` leaves it to ``efficiency``
+    at once: about twice as fast, as strong in the Sichuan tables and Guang'an,
+    ``docs/match.md``); ``rollouts``: the ``rollout`` bot's rollouts per candidate
+    (default :data:`ROLLOUTS`).
     For experiments (``experiments/008_ev_variants.py``); runs on a Dask cluster
     do not see it.
     """
     old = dict(SETTINGS)
     new = {"max_states": max_states, "follow": follow, "objective": objective,
-           "improve_at": improve_at, "rollouts": rollouts}
+           "improve_at": improve_at, "fast": fast, "rollouts": rollouts}
     if objective is not None and objective not in OBJECTIVES:
         raise ValueError(f"objective is one of {', '.join(OBJECTIVES)}, got {objective!r}")
     if rollouts is not None and not (isinstance(rollouts, int) and rollouts >= 1):
@@ -137,7 +142,8 @@ C_FOLLOW = 4     # 1: follow a solved policy until the hand leaves it; 0: solve 
 C_OBJECTIVE = 5  # what the search maximises: OBJ_VALUE (the ev bot) or OBJ_WIN
 C_IMPROVE_AT = 6  # the improving search at this shanten or below (-1: never)
 C_SPARE = 7      # the graph slot no seat owns (the 定缺 trials, a call's solve)
-N_CFG = 8
+C_FAST = 8       # 1: past the improving search (or above its shanten) the fast mode; 0: none
+N_CFG = 9
 
 
 class EvScratch(NamedTuple):
@@ -202,7 +208,7 @@ class EvScratch(NamedTuple):
 
 
 @kernel
-def _ev_scratch(n_pat, max_states, follow, objective, improve_at):
+def _ev_scratch(n_pat, max_states, follow, objective, improve_at, fast):
     """The arrays of an :class:`EvScratch` for ``n_pat`` patterns and a bound of ``max_states``."""
     cap = max_states + 64
     ecap = 24 * cap
@@ -214,6 +220,7 @@ def _ev_scratch(n_pat, max_states, follow, objective, improve_at):
     cfg[C_FOLLOW] = follow
     cfg[C_OBJECTIVE] = objective
     cfg[C_IMPROVE_AT] = improve_at
+    cfg[C_FAST] = fast
     tA = np.zeros((5, tcap, 4), np.int64)
     tB = np.zeros((tcap, 4), np.int64)
     return EvScratch(
@@ -242,7 +249,7 @@ def ev_scratch(R, max_states: int = MAX_STATES, follow: bool = False,
                objective: int = _dp.OBJ_VALUE) -> EvScratch:
     """The ``ev`` bot's arrays for rule set ``R`` (one per chunk of hands)."""
     return _ev_scratch(R.kernel_args.values.shape[0], max_states, 1 if follow else 0, objective,
-                       SETTINGS["improve_at"])
+                       SETTINGS["improve_at"], 1 if SETTINGS["fast"] else 0)
 
 
 @inline_kernel
@@ -292,16 +299,17 @@ def _solve(X, slot, root, nm, mt, mk, miss, visible, inset, T_draws, dealer, giv
     flags = K.SELF_DRAW | (K.DEALER if dealer else 0)
     values, sw, family = R
     obj = X.cfg[C_OBJECTIVE]
-    # the root's shanten decides the search: the improving one near ready, then the
-    # fast mode if that passes the bound (each search starts from empty tables)
+    # the root's shanten decides the search: the improving one near ready, then (with
+    # C_FAST) the fast mode if that passes the bound (each search starts from empty tables)
     c0, c1, c2, c3, _, pairs, odd = _graph._state_codes(root, dead)
     s_root = _graph._legal_shanten(c0, c1, c2, c3, n, pairs, odd, miss, 2, T)
     if Td < 1 or s_root > Td or s_root >= give_up:
         return _graph.STATUS_TOO_BIG, s_root, Td, n % 3 == 2
     improve = 1 if s_root <= X.cfg[C_IMPROVE_AT] else 0
+    lowest = 0 if X.cfg[C_FAST] != 0 else 1  # the last search tried: fast mode, or none
     status = _graph.STATUS_TOO_BIG
     is_b = False
-    while status != _graph.STATUS_OK and improve >= 0:
+    while status != _graph.STATUS_OK and improve >= lowest:
         _graph._clear(G.tA)
         _graph._clear(G.tB)
         s_root, is_b = _graph._plant(root, dead, miss, 2, improve, 1, G, cnt, T)

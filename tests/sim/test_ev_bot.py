@@ -19,13 +19,14 @@ def _counts(text: str) -> np.ndarray:
     return mj.parse(text).astype(np.int8) if text else np.zeros(34, np.int8)
 
 
-def _ev_choice(R, hand: str, que: int, visible: str, wall_left: int, improve_at: int = -1):
+def _ev_choice(R, hand: str, que: int, visible: str, wall_left: int, improve_at: int = -1,
+               fast: bool = True):
     """The ``ev`` seat 0's discard (not the dealer, no melds, four seats in) and its value.
 
     ``improve_at`` -1: the fast mode only (the default bot searches with improvements
-    at shanten 1 or less).
+    at shanten 1 or less); ``fast`` False: no fast-mode search.
     """
-    with EV.settings(improve_at=improve_at):
+    with EV.settings(improve_at=improve_at, fast=fast):
         X = EV.ev_scratch(R)
     EV._reset(X, 1)
     z = np.zeros(4, np.int64)
@@ -51,6 +52,25 @@ def test_ev_keeps_the_one_suit_line_where_the_win_odds_do_not():
     assert row.ev > rv.table.set_index("discard").loc[rw.best()].ev
     pats = rv.patterns[rv.patterns.discard == rv.best()].set_index("pattern")
     assert pats.loc["清一色", "p_given_win"] > 0.3
+
+
+def test_without_the_fast_mode_a_hand_past_the_improving_search_is_left_to_efficiency():
+    """``settings(fast=False)``: the 2-shanten 123588m14799p258m (above ``improve_at``) is
+    not searched at all (-1: ``efficiency`` decides, and the seat waits for a lower
+    shanten to search again); with the fast mode it is searched (and here passes the
+    bound, the cost that ``fast=False`` saves).  The ready 1112345678999m5p (筒 missing) is
+    searched with improvements either way, to the same choice and value."""
+    R = rules("sichuan")
+    two = "123588m14799p258m"
+    d, _, _, X = _ev_choice(R, two, 2, "", 32, improve_at=1, fast=False)
+    assert d == -1 and X.cfg[EV.C_SOLVES] == 0 and X.seat[0, EV.S_FAILED] == 2
+    d, _, _, X = _ev_choice(R, two, 2, "", 32, improve_at=1)
+    assert X.cfg[EV.C_SOLVES] == 1  # searched (here past its bound: also left to efficiency)
+    picks = [_ev_choice(R, "1112345678999m5p", 1, "", 32, improve_at=1, fast=f)
+             for f in (False, True)]
+    assert picks[0][0] == picks[1][0] == mj.parse("5p").argmax()
+    assert picks[0][1] == picks[1][1] > 0
+    assert picks[0][3].cfg[EV.C_SOLVES] == picks[1][3].cfg[EV.C_SOLVES] == 1
 
 
 @pytest.mark.parametrize("name", ["sichuan", "guangan", "liuzhou"])
