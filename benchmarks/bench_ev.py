@@ -3,7 +3,9 @@
 Run ``python benchmarks/bench_ev.py [--games N] [--rules sichuan] [--threads 1] [--positions N]``.
 Each repetition times, one after another so that all see the same load: four
 ``efficiency`` bots, one ``ev`` bot beside three ``efficiency`` bots, and four
-``ev`` bots; the best of ``--reps`` is kept for each.  Targets (issue "ladder"):
+``ev`` bots, each ``ev`` mix also without the fast mode (``ev.settings(fast=False)``:
+a hand above the improving search's shanten left to ``efficiency``); the best of
+``--reps`` is kept for each.  Targets (issue "ladder"):
 >= 5,000 hands/s per core with one ``ev`` bot, >= 1,000 with four.
 
 Then, where the time goes: one ``ev`` discard (:func:`mjstats.sim.ev._ev_discard`)
@@ -20,12 +22,16 @@ import time
 
 import numba
 
+from mjstats.sim import ev
 from mjstats.sim.simulate import simulate
 
-MIXES = {
-    "efficiency x4": ("efficiency",) * 4,
-    "ev + efficiency x3": ("ev", "efficiency", "efficiency", "efficiency"),
-    "ev x4": ("ev",) * 4,
+ONE_EV = ("ev", "efficiency", "efficiency", "efficiency")
+MIXES = {  # name: (bots, ev settings)
+    "efficiency x4": (("efficiency",) * 4, {}),
+    "ev + efficiency x3": (ONE_EV, {}),
+    "ev x4": (("ev",) * 4, {}),
+    "ev no fast + eff x3": (ONE_EV, dict(fast=False)),
+    "ev no fast x4": (("ev",) * 4, dict(fast=False)),
 }
 
 
@@ -39,14 +45,15 @@ def main() -> None:
     p.add_argument("--positions", type=int, default=1500)
     a = p.parse_args()
     numba.set_num_threads(a.threads)
-    for bots in MIXES.values():  # load (or compile) every kernel first
+    for bots, _ in MIXES.values():  # load (or compile) every kernel first
         simulate(a.rules, games=64, bots=bots, seed=0)
     best = dict.fromkeys(MIXES, 0.0)
     for rep in range(a.reps):
-        for name, bots in MIXES.items():
-            t = time.perf_counter()
-            simulate(a.rules, games=a.games, bots=bots, seed=1 + rep)
-            best[name] = max(best[name], a.games / (time.perf_counter() - t))
+        for name, (bots, kw) in MIXES.items():
+            with ev.settings(**kw):
+                t = time.perf_counter()
+                simulate(a.rules, games=a.games, bots=bots, seed=1 + rep)
+                best[name] = max(best[name], a.games / (time.perf_counter() - t))
     ref = best["efficiency x4"]
     print(f"{a.rules}, {a.games:,} hands x {a.reps}, {a.threads} thread(s); best of the reps")
     print(f"{'bots':<22}{'hands/s':>12}{'/ efficiency x4':>18}")
