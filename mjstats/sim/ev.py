@@ -105,8 +105,8 @@ def settings(max_states: int | None = None, follow: bool | None = None,
     improving search passes the bound, is searched in the fast mode before it is
     left to ``efficiency`` (default ``True``; ``False`` leaves it to ``efficiency``
     at once: about twice as fast, as strong in the Sichuan tables and Guang'an,
-    ``docs/match.md``); ``rollouts``: the ``rollout`` bot's rollouts per candidate
-    (default :data:`ROLLOUTS`).
+    weaker in Liuzhou: ``docs/experiments.md``, 008); ``rollouts``: the ``rollout``
+    bot's rollouts per candidate (default :data:`ROLLOUTS`).
     For experiments (``experiments/008_ev_variants.py``); runs on a Dask cluster
     do not see it.
     """
