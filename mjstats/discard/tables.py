@@ -68,7 +68,7 @@ def table(pieces: list[dict], info: dict, R):
         for c, k in enumerate(p["kinds"]):
             en, zh = _name(int(k))
             s = int(p["shanten"][c])
-            jin = [(int(k), int(p["jin"][c, k])) for k in np.flatnonzero(p["jin"][c])]
+            jin = [(int(q), int(p["jin"][c, q])) for q in np.flatnonzero(p["jin"][c])]
             pw = float(curves["p_win"][i, -1])
             row = dict(discard=en, discard_zh=zh)
             if has_miss:

@@ -606,20 +606,18 @@ def chunk_policy(ev_args):
 def _ov_chunk_policy(ev_args):
     if isinstance(ev_args, (types.NoneType, types.Omitted)):
         return lambda ev_args: _no_policy()
-    if len(ev_args.types) == 13:
+    if len(ev_args.types) == 9:
         return lambda ev_args: (
-            EVB._ev_scratch(ev_args[0].shape[0], ev_args[8], ev_args[9], ev_args[10],
-                            ev_args[11], ev_args[12]),
+            EVB._ev_scratch(ev_args[0].shape[0], ev_args[8]),
             ev_args[0],
             ev_args[1], ev_args[2],
             Overlap4(ev_args[3], ev_args[4], ev_args[5], ev_args[6], ev_args[7]))
     return lambda ev_args: (
-        EVB._ev_scratch(ev_args[0].shape[0], ev_args[8], ev_args[9], ev_args[10], ev_args[11],
-                        ev_args[12]),
+        EVB._ev_scratch(ev_args[0].shape[0], ev_args[8]),
         ev_args[0],
         ev_args[1], ev_args[2],
         Overlap4(ev_args[3], ev_args[4], ev_args[5], ev_args[6], ev_args[7]),
-        _rollout_scratch(ev_args[0].shape[0], ev_args[13], ev_args[14]))
+        _rollout_scratch(ev_args[0].shape[0], ev_args[9], ev_args[10]))
 
 
 def ev_args(R: RuleSet, bots):
@@ -635,16 +633,12 @@ def ev_args(R: RuleSet, bots):
     if not ((b == B.EV) | (b == B.ROLLOUT)).any():
         return None
     ka = R.kernel_args
-    # a flat tuple: a parallel loop takes arrays and numbers, not a named tuple of them
-    s = EVB.SETTINGS
-    out = (ka.values, ka.switches, np.int64(ka.family), *overlap4(),
-           np.int64(s["max_states"]), np.int64(1 if s["follow"] else 0),
-           np.int64(EVB.OBJECTIVES[s["objective"]]), np.int64(s["improve_at"]),
-           np.int64(1 if s["fast"] else 0))
+    # arrays and numbers (the bot's settings one tuple of them), not a named tuple of them
+    out = (ka.values, ka.switches, np.int64(ka.family), *overlap4(), EVB.bot_settings())
     if not (b == B.ROLLOUT).any():
         return out
     table = R.with_switches(tiandi=False) if "tiandi" in R.switches else R
-    return (*out, engine_params(table), np.int64(s["rollouts"]))
+    return (*out, engine_params(table), np.int64(EVB.SETTINGS["rollouts"]))
 
 
 class RolloutScratch(NamedTuple):

@@ -207,9 +207,22 @@ class EvScratch(NamedTuple):
     info: np.ndarray
 
 
+def bot_settings() -> tuple:
+    """:data:`SETTINGS` as the kernels take them.
+
+    ``(max_states, follow, objective, improve_at, fast)``, whole numbers: one field
+    of :func:`~mjstats.sim.engine.ev_args`, so that a setting added moves no other field.
+    """
+    s = SETTINGS
+    return (np.int64(s["max_states"]), np.int64(1 if s["follow"] else 0),
+            np.int64(OBJECTIVES[s["objective"]]), np.int64(s["improve_at"]),
+            np.int64(1 if s["fast"] else 0))
+
+
 @kernel
-def _ev_scratch(n_pat, max_states, follow, objective, improve_at, fast):
-    """The arrays of an :class:`EvScratch` for ``n_pat`` patterns and a bound of ``max_states``."""
+def _ev_scratch(n_pat, settings):
+    """The arrays of an :class:`EvScratch` for ``n_pat`` patterns and :func:`bot_settings`."""
+    max_states, follow, objective, improve_at, fast = settings
     cap = max_states + 64
     ecap = 24 * cap
     tcap = 1
@@ -245,11 +258,9 @@ def _ev_scratch(n_pat, max_states, follow, objective, improve_at, fast):
         np.zeros(n_pat, np.int64), np.zeros(n_pat, np.int64), np.zeros(4, np.int64))
 
 
-def ev_scratch(R, max_states: int = MAX_STATES, follow: bool = False,
-               objective: int = _dp.OBJ_VALUE) -> EvScratch:
-    """The ``ev`` bot's arrays for rule set ``R`` (one per chunk of hands)."""
-    return _ev_scratch(R.kernel_args.values.shape[0], max_states, 1 if follow else 0, objective,
-                       SETTINGS["improve_at"], 1 if SETTINGS["fast"] else 0)
+def ev_scratch(R) -> EvScratch:
+    """The ``ev`` bot's arrays for rule set ``R`` under the :func:`settings` in force."""
+    return _ev_scratch(R.kernel_args.values.shape[0], bot_settings())
 
 
 @inline_kernel
