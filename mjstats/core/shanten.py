@@ -11,6 +11,7 @@ standard target has ``4 - k`` melds and a pair; seven pairs needs ``n >= 13``.
 from __future__ import annotations
 
 import functools
+from pathlib import Path
 from typing import NamedTuple
 
 import numpy as np
@@ -22,19 +23,18 @@ from mjstats.core.codes import (
     SIZES,
     _codes,
     _codes_checked,
-    _counts_ok,
     as_hand,
     as_hands,
     plain,
 )
 from mjstats.core.complete import _form_code
 from mjstats.core.tables import (
-    HONOR_CODES,
     MAX_MELDS,
-    SUIT_CODES,
-    TABLE_VERSION,
-    cached,
+    compute_tables,
+    digit_tallies,
     entry,
+    row_ids,
+    shipped_ids,
     tables,
 )
 from mjstats.errors import HandError
@@ -161,36 +161,48 @@ def _ids(values: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
 
 def _keys(ids: np.ndarray, n_kinds: int) -> np.ndarray:
     """:attr:`Overlap4.suit_key` from the row indices of every code of ``n_kinds`` kinds."""
-    codes = np.arange(ids.size, dtype=np.int64)
-    pairs = np.zeros(ids.size, dtype=np.int64)
-    odd = np.zeros(ids.size, dtype=np.int64)
-    for _ in range(n_kinds):
-        c = codes % 5
-        pairs += c // 2
-        odd += c % 2
-        codes //= 5
+    _, pairs, odd = digit_tallies(n_kinds)
     return (ids.astype(np.uint16) | (np.minimum(pairs, 7).astype(np.uint16) << 8)
             | (odd.astype(np.uint16) << 11))
 
 
+DATA = Path(__file__).with_name("overlap4.npz")
+"""The shipped products of :class:`Overlap4` (``suit_suit``, ``suit_honor``, ``final``)."""
+
+
+def compute_overlap4() -> Overlap4:
+    """Compute :class:`Overlap4` from :func:`~mjstats.core.tables.compute_tables`.
+
+    The reference of the shipped data (:func:`write_data`): the rows' max-plus
+    products computed by :func:`_conv` and :func:`_final` (compiled kernels).
+    """
+    T = compute_tables()
+    ids = row_ids(T.suit, T.honor)
+    ss, suit_suit = _ids(_pairwise(ids.suit_rows, ids.suit_rows, MAX_MELDS, _conv,
+                                   np.empty((len(ids.suit_rows),) * 2, np.uint64)))
+    sh, suit_honor = _ids(_pairwise(ids.suit_rows, ids.honor_rows, MAX_MELDS, _conv,
+                                    np.empty((len(ids.suit_rows), len(ids.honor_rows)),
+                                             np.uint64)))
+    final = _pairwise(ss, sh, MAX_MELDS, _final, np.empty((len(ss), len(sh)), np.int8))
+    return Overlap4(_keys(ids.suit_id, 9), _keys(ids.honor_id, 7), suit_suit, suit_honor, final)
+
+
+def write_data(path: Path = DATA) -> None:
+    """Write the shipped products (``overlap4.npz``) from :func:`compute_overlap4`."""
+    Q = compute_overlap4()
+    np.savez_compressed(path, suit_suit=Q.suit_suit, suit_honor=Q.suit_honor, final=Q.final)
+
+
 @functools.cache
 def overlap4() -> Overlap4:
-    """The :class:`Overlap4` tables: from the disk cache, or built from :func:`tables` (~1 s)."""
-    return cached(f"overlap4-v{TABLE_VERSION}", Overlap4, _build_overlap4,
-                  lambda q: q.suit_key.shape == (SUIT_CODES,)
-                  and q.honor_key.shape == (HONOR_CODES,))
-
-
-def _build_overlap4() -> Overlap4:
-    T = tables()
-    suits, suit_id = _ids(T.suit)
-    honors, honor_id = _ids(T.honor)
-    ss, suit_suit = _ids(_pairwise(suits, suits, MAX_MELDS, _conv,
-                                   np.empty((len(suits), len(suits)), np.uint64)))
-    sh, suit_honor = _ids(_pairwise(suits, honors, MAX_MELDS, _conv,
-                                    np.empty((len(suits), len(honors)), np.uint64)))
-    final = _pairwise(ss, sh, MAX_MELDS, _final, np.empty((len(ss), len(sh)), np.int8))
-    return Overlap4(_keys(suit_id, 9), _keys(honor_id, 7), suit_suit, suit_honor, final)
+    """The :class:`Overlap4` tables (read-only), from the shipped data (nothing compiled)."""
+    ids = shipped_ids()
+    with np.load(DATA) as z:
+        Q = Overlap4(_keys(ids.suit_id, 9), _keys(ids.honor_id, 7), z["suit_suit"],
+                     z["suit_honor"], z["final"])
+    for arr in Q:
+        arr.setflags(write=False)
+    return Q
 
 
 @noref_kernel
@@ -248,15 +260,6 @@ def _shanten(counts, form, T):
     return s if s < s7 else s7
 
 
-@noref_kernel
-def _shanten_checked(counts, form, T):
-    """:func:`_shanten` of unchecked counts, or :data:`REJECTED` if they are not a hand."""
-    if not _counts_ok(counts, HAND_SIZES):
-        return REJECTED
-    return _shanten(counts, form, T)
-
-
-_FACE = Entry(_shanten_checked, lambda: (np.zeros(34, np.int8), 0, tables()))
 
 
 @parallel_kernel
@@ -332,6 +335,47 @@ def _quick(c0, c1, c2, c3, Q, form):
     return s
 
 
+SMALLER = -3
+"""What :func:`_shanten_face` returns for a hand of fewer than 13 tiles."""
+
+
+@noref_kernel
+def _shanten_face(counts, form, Q):
+    """Shanten of unchecked counts of 13 or 14 tiles by :class:`Overlap4`.
+
+    :data:`REJECTED` if they are not a hand, :data:`SMALLER` for a hand of fewer
+    tiles (then :func:`_shanten_small` answers: a kernel compiled only when a
+    smaller hand first comes).
+    """
+    c0, c1, c2, c3, n, ok = _codes_checked(counts)
+    if not (ok and _is_hand_size(n)):
+        return REJECTED
+    if n < 13:
+        return SMALLER
+    return _quick(c0, c1, c2, c3, Q, form)
+
+
+@noref_kernel
+def _shanten_small(counts, form, T):
+    """Shanten of unchecked counts of fewer than 13 tiles from the table rows.
+
+    :data:`REJECTED` if they are not a hand; seven pairs (``form`` 1) is
+    :data:`NOT_APPLICABLE`.  The rows' max-plus product for the melds the hand
+    needs (one body, not :func:`_overlap_codes`' two).
+    """
+    c0, c1, c2, c3, n, ok = _codes_checked(counts)
+    if not (ok and _is_hand_size(n)):
+        return REJECTED
+    if form == 1:
+        return NOT_APPLICABLE
+    M = (n - 1) // 3
+    return 3 * M + 1 - _overlap_m(c0, c1, c2, c3, M, T)
+
+
+_FACE = Entry(_shanten_face, lambda: (np.zeros(34, np.int8), 0, overlap4()))
+_FACE_SMALL = Entry(_shanten_small, lambda: (np.zeros(34, np.int8), 0, tables()))
+
+
 def shanten(hand, form: str = "any", tileset=None) -> int:
     """Exact shanten of a hand of ``13 - 3k`` or ``14 - 3k`` concealed tiles.
 
@@ -372,11 +416,15 @@ def shanten(hand, form: str = "any", tileset=None) -> int:
     if tileset is None:
         h = parse(hand) if type(hand) is str else hand
         if plain(h):
-            s = _FACE.call(h, code, tables())
-            if s != REJECTED:
+            s = _FACE.call(h, code, overlap4())
+            if s >= -1:
                 return s
+            if s == SMALLER:
+                return _FACE_SMALL.call(h, code, tables())
     h = as_hand(hand, tileset, sizes="hand")
-    return int(_shanten(h, code, tables()))
+    if h.sum() >= 13:
+        return int(_FACE.call(h.astype(np.int8), code, overlap4()))
+    return int(_FACE_SMALL.call(h.astype(np.int8), code, tables()))
 
 
 def shanten_many(hands, form: str = "any") -> np.ndarray:

@@ -10,10 +10,14 @@ one pair across the suits (a max-plus convolution of four table rows): the
 minimum number of tiles to exchange to reach a complete hand, never assuming a
 fifth copy.  A suit is complete when its overlap equals its tile count.
 
-The tables are built once by a non-recursive dynamic programme over the kinds
-(codes are visited odometer-style so that shared prefixes are computed once),
-then cached as ``.npy`` files under ``$MJSTATS_CACHE`` (default
-``~/.cache/mjstats``).  Building takes a few seconds; loading, milliseconds.
+The tables are computed by a non-recursive dynamic programme over the kinds
+(:func:`compute_tables`: codes are visited odometer-style so that shared
+prefixes are computed once).  A suit's 1,953,125 codes have only 126 distinct
+rows and the honors' 78,125 only 55, so the package ships each part as a row
+index per code and its distinct rows (``tables.npz`` beside this module, about
+100 kB; :func:`write_data` writes it from the programme, and the tests check that
+the two agree); :func:`tables` expands it with numpy in a few hundredths of a
+second, with nothing to compile and nothing written to disk.
 """
 
 from __future__ import annotations
@@ -192,8 +196,12 @@ FLAG_EVEN = 2
 FLAG_MOD3_SHIFT = 2
 
 
-def build_tables() -> Tables:
-    """Compute the tables from scratch (a few seconds); see :func:`tables` for the cached copy."""
+def compute_tables() -> Tables:
+    """Compute the tables from scratch by the dynamic programme (a few seconds and a compile).
+
+    The reference of the shipped data (:func:`write_data`); :func:`tables` is the
+    same tables, expanded from that data.
+    """
     suit = np.empty((SUIT_CODES, ROW), dtype=np.int8)
     _fill(9, True, suit)
     honor = np.empty((HONOR_CODES, ROW), dtype=np.int8)
@@ -213,43 +221,95 @@ def build_tables() -> Tables:
     return Tables(suit_packed, honor_packed, suit_ok, honor_ok, suit_flags, honor_flags)
 
 
+DATA = Path(__file__).with_name("tables.npz")
+"""The shipped tables: per part, each code's row index and the distinct rows."""
+
+
+class RowIds(NamedTuple):
+    """Each code's row as an index among its part's distinct rows (sorted), and those rows.
+
+    The shipped form of :attr:`Tables.suit` and :attr:`Tables.honor`
+    (``suit_rows[suit_id[code]] == suit[code]``); the indices are also
+    :class:`mjstats.core.shanten.Overlap4`'s row keys.
+    """
+
+    suit_id: np.ndarray
+    suit_rows: np.ndarray
+    honor_id: np.ndarray
+    honor_rows: np.ndarray
+
+
+def row_ids(packed_suit: np.ndarray, packed_honor: np.ndarray) -> RowIds:
+    """:class:`RowIds` of packed tables (fewer than 256 distinct rows per part)."""
+    out = []
+    for packed in (packed_suit, packed_honor):
+        rows, ids = np.unique(packed, return_inverse=True)
+        if len(rows) > 255:  # pragma: no cover - 126 and 55
+            raise RuntimeError(f"{len(rows)} distinct rows do not fit uint8 indices")
+        out += [ids.astype(np.uint8).reshape(packed.shape), rows]
+    return RowIds(*out)
+
+
+def write_data(path: Path = DATA) -> None:
+    """Write the shipped tables (``tables.npz``) from :func:`compute_tables`."""
+    T = compute_tables()
+    np.savez_compressed(path, **row_ids(T.suit, T.honor)._asdict())
+
+
+@functools.cache
+def shipped_ids() -> RowIds:
+    """The shipped :class:`RowIds` (read-only), read from :data:`DATA`."""
+    with np.load(DATA) as z:
+        ids = RowIds(**{f: z[f] for f in RowIds._fields})
+    for arr in ids:
+        arr.setflags(write=False)
+    return ids
+
+
+def digit_tallies(n_kinds: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """For every code of ``n_kinds`` kinds: its tiles, pairs (a four is two) and odd counts.
+
+    Three ``int8`` arrays of ``5**n_kinds`` entries, indexed by code (kind ``r``'s
+    count is digit ``r``, the lowest first).
+    """
+    d = np.arange(5, dtype=np.int8)
+    n = pairs = odd = np.zeros(1, dtype=np.int8)
+    for _ in range(n_kinds):  # the new kind is the highest digit: code + 5**k * d
+        n = (d[:, None] + n[None, :]).ravel()
+        pairs = ((d // 2)[:, None] + pairs[None, :]).ravel()
+        odd = ((d % 2)[:, None] + odd[None, :]).ravel()
+    return n, pairs, odd
+
+
+def _expand(ids: np.ndarray, rows: np.ndarray, n_kinds: int):
+    """One part's packed rows, ``ok`` and flags, from its row indices (as :func:`_fill_ok`)."""
+    n, _, odd = digit_tallies(n_kinds)
+    r = n % 3
+    m = n // 3
+    entries = unpack(rows)[ids, 2 * np.minimum(m, MAX_MELDS) + (r == 2)]
+    ok = ((r != 1) & (m <= MAX_MELDS) & (entries == n)).astype(np.uint8)
+    even = (odd == 0).astype(np.uint8) * np.uint8(FLAG_EVEN)
+    flags = ok | even | (r.astype(np.uint8) << np.uint8(FLAG_MOD3_SHIFT))
+    return rows[ids], ok, flags
+
+
 def cache_dir() -> Path:
-    """Folder of the on-disk table cache (``$MJSTATS_CACHE`` or ``~/.cache/mjstats``)."""
+    """Folder of the on-disk caches (``$MJSTATS_CACHE`` or ``~/.cache/mjstats``).
+
+    The exact deal tables (:mod:`mjstats.exact`) and the compiled kernels
+    (:mod:`mjstats._jit`) are kept there; the lookup tables here need no cache.
+    """
     root = os.environ.get("MJSTATS_CACHE")
     return Path(root) if root else Path.home() / ".cache" / "mjstats"
 
 
 @functools.cache
 def tables() -> Tables:
-    """Return the lookup tables, loading them from disk or building and caching them."""
-    return cached(f"tables-v{TABLE_VERSION}", Tables, build_tables,
-                  lambda t: t.suit.shape == (SUIT_CODES,) and t.honor.shape == (HONOR_CODES,))
-
-
-def cached(prefix: str, kind, build, valid):
-    """The arrays of the NamedTuple ``kind`` from ``<prefix>-<field>.npy`` in :func:`cache_dir`.
-
-    Built by ``build()`` and saved there when a file is missing, unreadable or
-    fails ``valid`` (a read-only home still works: it builds every time);
-    returned read-only.  Each file is written whole under a temporary name and
-    then renamed, so a reader never sees half a file.
-    """
-    folder = cache_dir()
-    paths = {f: folder / f"{prefix}-{f}.npy" for f in kind._fields}
-    try:
-        loaded = kind(**{f: np.load(p) for f, p in paths.items()})
-        if not valid(loaded):
-            raise ValueError("stale table cache")
-    except (OSError, ValueError):
-        loaded = build()
-        try:
-            folder.mkdir(parents=True, exist_ok=True)
-            for f, p in paths.items():
-                tmp = p.with_suffix(f".{os.getpid()}.tmp.npy")
-                np.save(tmp, getattr(loaded, f))
-                os.replace(tmp, p)
-        except OSError:
-            pass  # a read-only home still works, it just rebuilds next time
-    for arr in loaded:
+    """Return the lookup tables (read-only), expanded from the shipped data."""
+    ids = shipped_ids()
+    suit, suit_ok, suit_flags = _expand(ids.suit_id, ids.suit_rows, 9)
+    honor, honor_ok, honor_flags = _expand(ids.honor_id, ids.honor_rows, 7)
+    T = Tables(suit, honor, suit_ok, honor_ok, suit_flags, honor_flags)
+    for arr in T:
         arr.setflags(write=False)
-    return loaded
+    return T

@@ -151,23 +151,37 @@ def test_lookup_path_equals_the_table_product_for_every_form_and_size(rng):
         assert np.array_equal(got, want), form
 
 
-def test_lookup_tables_load_from_the_cache_as_built(tmp_path, monkeypatch):
+def test_shipped_tables_are_the_dynamic_programme_s(tmp_path, monkeypatch):
+    """The shipped lookup tables expand to exactly what the programme computes.
+
+    ``tables()`` and ``overlap4()`` read ``mjstats/core/*.npz`` (nothing compiled,
+    nothing written: an empty ``MJSTATS_CACHE`` stays empty); ``compute_tables``
+    and ``compute_overlap4`` are the dynamic programme and the kernels' max-plus
+    products that the data was written from (``write_data``).
+    """
     import importlib
 
+    TM = importlib.import_module("mjstats.core.tables")
     S = importlib.import_module("mjstats.core.shanten")
     monkeypatch.setenv("MJSTATS_CACHE", str(tmp_path))
-    S.overlap4.cache_clear()
+    for fn in (TM.tables, TM.shipped_ids, S.overlap4):
+        fn.cache_clear()
     try:
-        built = S.overlap4()  # builds and saves
-        assert sorted(p.name for p in tmp_path.glob("overlap4-*.npy")) == sorted(
-            f"overlap4-v{S.TABLE_VERSION}-{f}.npy" for f in S.Overlap4._fields)
-        S.overlap4.cache_clear()
-        loaded = S.overlap4()
+        shipped, shipped4 = TM.tables(), S.overlap4()
     finally:
-        S.overlap4.cache_clear()
-    assert all(np.array_equal(a, b) for a, b in zip(built, loaded, strict=True))
-    assert loaded.suit_key.dtype == np.uint16 and not loaded.final.flags.writeable
+        for fn in (TM.tables, TM.shipped_ids, S.overlap4):
+            fn.cache_clear()
+    assert list(tmp_path.iterdir()) == []
+    for got, want in ((shipped, TM.compute_tables()), (shipped4, S.compute_overlap4())):
+        for name, a, b in zip(type(got)._fields, got, want, strict=True):
+            assert a.dtype == b.dtype and np.array_equal(a, b), name
+            assert not a.flags.writeable, name
     # the keys carry each suit's pairs and odd kinds
     code = sum(c * 5**r for r, c in enumerate([4, 2, 1, 0, 3, 0, 0, 0, 1]))
-    key = int(loaded.suit_key[code])
+    key = int(shipped4.suit_key[code])
     assert ((key >> 8) & 7, key >> 11) == (min(2 + 1 + 1, 7), 1 + 1 + 1)
+    # a suit's tally per code, as the kernels count it
+    n, pairs, odd = TM.digit_tallies(9)
+    assert (n[code], pairs[code], odd[code]) == (11, 2 + 1 + 1, 3)
+
+
