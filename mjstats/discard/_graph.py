@@ -140,16 +140,44 @@ def _moved_rows(c0, c1, c2, c3, h, step, miss, T, rows):
 
 
 @inline_kernel
-def _moved_tallies(x, step, dead, pairs, odd):
-    """Seven pairs' ``(pairs, odd kinds)`` after one tile more (``step`` 1) or less (-1).
+def _part_moves(p, code, other, a01, b23, h, step, s7_same, s7_pair, s7_odd, miss, form, dead,
+                Q, out):
+    """:func:`_moved_shanten` of the kinds of part ``p`` (a constant) of a 13- or 14-tile move.
 
-    Of a kind held ``x`` times; a ``dead`` kind (of the missing suit) never counts.
+    ``other`` is the row index of ``p``'s partner in its half (suit 0 with suit
+    1, suit 2 with the honors), ``a01`` and ``b23`` the halves' products; the
+    move changes one part's key, so its half's product, then the overlap.
+    ``s7_*`` are seven pairs' shanten after a move that changes no tally (a
+    missing-suit kind), makes or breaks a pair, or adds or removes an odd kind.
     """
-    if dead != 0:
-        return pairs, odd
-    if (x % 2 == 1) == (step > 0):  # a pair made (odd count + 1) or broken (even - 1)
-        return pairs + step, odd - step
-    return pairs, odd + step
+    for i in range(9 if p < 3 else 7):
+        k = 9 * p + i
+        x = h[k]
+        if (step < 0 and x == 0) or (step > 0 and x >= 4):
+            out[k] = 127  # no such tile to remove, or no fifth copy to add (the code would carry)
+            continue
+        if p == miss:  # the part stays empty
+            ov = np.int64(Q.final[a01, b23])
+        else:
+            c = code + step * _POW5[i]
+            if p == 0:
+                ov = np.int64(Q.final[Q.suit_suit[np.int64(Q.suit_key[c]) & 255, other], b23])
+            elif p == 1:
+                ov = np.int64(Q.final[Q.suit_suit[other, np.int64(Q.suit_key[c]) & 255], b23])
+            elif p == 2:
+                ov = np.int64(Q.final[a01, Q.suit_honor[np.int64(Q.suit_key[c]) & 255, other]])
+            else:
+                ov = np.int64(Q.final[a01, Q.suit_honor[other, np.int64(Q.honor_key[c]) & 255]])
+        s = 13 - ov
+        if form != 0:
+            if dead[k] != 0:
+                s7 = s7_same
+            elif (x % 2 == 1) == (step > 0):
+                s7 = s7_pair
+            else:
+                s7 = s7_odd
+            s = s7 if form == 1 else min(s, s7)
+        out[k] = s
 
 
 @noref_kernel
@@ -160,46 +188,46 @@ def _moved_shanten(c0, c1, c2, c3, h, step, n, pairs, odd, miss, form, dead, T, 
     fifth copy to add); ``c0..c3, n, pairs, odd`` are :func:`_state_codes` of ``h``.
     A move to 13 or 14 tiles (four melds and a pair) is :class:`Overlap4` lookups:
     the parts' row indices and the two products a move leaves alone once, then
-    per kind its part's new key, the product with its partner and the overlap.
-    A hand with melds exposed takes the table rows: the max-plus product of the
-    other three parts once per part (:func:`_others`), then one final step.
+    per kind its part's new key, the product with its partner and the overlap
+    (:func:`_part_moves`, one loop per part).  A hand with melds exposed takes
+    the table rows: the max-plus product of the other three parts once per part
+    (:func:`_others`), then one final step.
     """
     M = (n + step - 1) // 3
-    quick = M >= 4
     c0, c1, c2, c3 = _legal_codes(c0, c1, c2, c3, miss)
-    i0 = np.int64(Q.suit_key[c0]) & 255
-    i1 = np.int64(Q.suit_key[c1]) & 255
-    i2 = np.int64(Q.suit_key[c2]) & 255
-    i3 = np.int64(Q.honor_key[c3]) & 255
-    a01 = Q.suit_suit[i0, i1]
-    b23 = Q.suit_honor[i2, i3]
+    if M >= 4:
+        i0 = np.int64(Q.suit_key[c0]) & 255
+        i1 = np.int64(Q.suit_key[c1]) & 255
+        i2 = np.int64(Q.suit_key[c2]) & 255
+        i3 = np.int64(Q.honor_key[c3]) & 255
+        a01 = np.int64(Q.suit_suit[i0, i1])
+        b23 = np.int64(Q.suit_honor[i2, i3])
+        n1 = n + step
+        s7_same = _with_seven_pairs(127, n1, pairs, odd, 1)
+        s7_pair = _with_seven_pairs(127, n1, pairs + step, odd - step, 1)
+        s7_odd = _with_seven_pairs(127, n1, pairs, odd + step, 1)
+        _part_moves(0, c0, i1, a01, b23, h, step, s7_same, s7_pair, s7_odd, miss, form, dead, Q,
+                    out)
+        _part_moves(1, c1, i0, a01, b23, h, step, s7_same, s7_pair, s7_odd, miss, form, dead, Q,
+                    out)
+        _part_moves(2, c2, i3, a01, b23, h, step, s7_same, s7_pair, s7_odd, miss, form, dead, Q,
+                    out)
+        _part_moves(3, c3, i2, a01, b23, h, step, s7_same, s7_pair, s7_odd, miss, form, dead, Q,
+                    out)
+        return
     o0 = o1 = o2 = o3 = np.uint64(0)
-    if not quick and form != 1:
+    if form != 1:
         o0, o1, o2, o3 = _others(c0, c1, c2, c3, miss, M, T)
         _moved_rows(c0, c1, c2, c3, h, step, miss, T, rows)
     for k in range(34):
         if (step < 0 and h[k] == 0) or (step > 0 and h[k] >= 4):
             out[k] = 127
             continue
-        pk, ok = _moved_tallies(h[k], step, dead[k], pairs, odd)
-        p = _part(k)
         s = 127
-        if form != 1 and quick:
-            ov = Q.final[a01, b23]  # a move in the missing suit: the part stays empty
-            if p != miss:
-                code = _pick(p, c0, c1, c2, c3) + step * _POW5[k - 9 * p]
-                if p == 0:
-                    ov = Q.final[Q.suit_suit[np.int64(Q.suit_key[code]) & 255, i1], b23]
-                elif p == 1:
-                    ov = Q.final[Q.suit_suit[i0, np.int64(Q.suit_key[code]) & 255], b23]
-                elif p == 2:
-                    ov = Q.final[a01, Q.suit_honor[np.int64(Q.suit_key[code]) & 255, i3]]
-                else:
-                    ov = Q.final[a01, Q.suit_honor[i2, np.int64(Q.honor_key[code]) & 255]]
-            s = 13 - np.int64(ov)
-        elif form != 1:
+        if form != 1:
+            p = _part(k)
             s = 3 * M + 1 - _final(rows[k], _pick(p, o0, o1, o2, o3), M)
-        out[k] = _with_seven_pairs(s, n + step, pk, ok, form)
+        out[k] = s  # fewer than 13 tiles: no seven pairs
 
 
 @inline_kernel
