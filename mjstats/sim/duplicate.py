@@ -72,7 +72,7 @@ def _run_seated(c, wall0, n_deals, first_deal, chunk, states, bot_states, seatin
 
 
 def play_seated(R: RuleSet, seatings: np.ndarray, ss: np.random.SeedSequence, start: int,
-                count: int, chunk: int) -> dict[str, np.ndarray]:
+                count: int, chunk: int, ev_settings: dict | None = None) -> dict[str, np.ndarray]:
     """Play deals ``start … start + count - 1`` under every seating; per-seat outcomes.
 
     Parameters
@@ -87,6 +87,9 @@ def play_seated(R: RuleSet, seatings: np.ndarray, ss: np.random.SeedSequence, st
         The deals (``start`` a multiple of ``chunk``).
     chunk : int
         Deals per seeded chunk.
+    ev_settings : dict, optional
+        The ``ev`` bots' settings (a run's :func:`mjstats.sim.ev.run_settings`;
+        default: this process's, :data:`mjstats.sim.ev.SETTINGS`).
 
     Returns
     -------
@@ -118,7 +121,7 @@ def play_seated(R: RuleSet, seatings: np.ndarray, ss: np.random.SeedSequence, st
     each_chunk(_run_seated, n_chunks, R.tileset.wall.copy(), count, start, chunk, states,
                bot_states, seatings, P, ka.values, ka.switches, tables(),
                R.tileset.mask.astype(np.uint8), seat_rec, pat_rec, hand_rec,
-               E.ev_args(R, seatings))
+               E.ev_args(R, seatings, ev_settings))
     shape = (count, K, SEATS)
     won = seat_rec[:, E.C_WON].reshape(shape) > 0
     frm = seat_rec[:, E.C_WIN_FROM].reshape(shape)

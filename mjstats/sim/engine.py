@@ -620,10 +620,11 @@ def _ov_chunk_policy(ev_args):
         _rollout_scratch(ev_args[0].shape[0], ev_args[9], ev_args[10]))
 
 
-def ev_args(R: RuleSet, bots):
+def ev_args(R: RuleSet, bots, settings: dict | None = None):
     """What :func:`chunk_policy` needs for the ``ev`` and ``rollout`` bots, or ``None`` (neither).
 
     ``bots`` are the seats' bot codes (any shape); the bots' settings are
+    ``settings`` (a run's :func:`mjstats.sim.ev.run_settings`), by default
     :data:`mjstats.sim.ev.SETTINGS` (:func:`mjstats.sim.ev.settings`).  With a
     ``rollout`` seat the tuple also holds the table model's engine parameters
     (:func:`engine_params` without 天胡/地胡: the position is mid-hand) and the
@@ -634,11 +635,12 @@ def ev_args(R: RuleSet, bots):
         return None
     ka = R.kernel_args
     # arrays and numbers (the bot's settings one tuple of them), not a named tuple of them
-    out = (ka.values, ka.switches, np.int64(ka.family), *overlap4(), EVB.bot_settings())
+    s = EVB.SETTINGS if settings is None else settings
+    out = (ka.values, ka.switches, np.int64(ka.family), *overlap4(), EVB.bot_settings(s))
     if not (b == B.ROLLOUT).any():
         return out
     table = R.with_switches(tiandi=False) if "tiandi" in R.switches else R
-    return (*out, engine_params(table), np.int64(EVB.SETTINGS["rollouts"]))
+    return (*out, engine_params(table), np.int64(s["rollouts"]))
 
 
 class RolloutScratch(NamedTuple):

@@ -107,8 +107,10 @@ def settings(max_states: int | None = None, follow: bool | None = None,
     at once: about twice as fast, as strong in the Sichuan tables and Guang'an,
     weaker in Liuzhou: ``docs/experiments.md``, 008); ``rollouts``: the ``rollout``
     bot's rollouts per candidate (default :data:`ROLLOUTS`).
-    For experiments (``experiments/008_ev_variants.py``); runs on a Dask cluster
-    do not see it.
+    For experiments (``experiments/008_ev_variants.py``).  A run started inside
+    the block takes the settings with it (:func:`run_settings`): its chunks play
+    them wherever they run (threads or a Dask cluster), and its run folder records
+    them, so that a ``--resume`` under other settings is refused.
     """
     old = dict(SETTINGS)
     new = {"max_states": max_states, "follow": follow, "objective": objective,
@@ -207,13 +209,39 @@ class EvScratch(NamedTuple):
     info: np.ndarray
 
 
-def bot_settings() -> tuple:
-    """:data:`SETTINGS` as the kernels take them.
+def run_settings(bots) -> dict | None:
+    """The settings a run of the seats' bots (names) plays and records, or ``None``.
+
+    A copy of :data:`SETTINGS` when a seat plays ``ev`` or ``rollout`` (``None``
+    otherwise: the settings change nothing, and the run's identity stays as it
+    was): passed to the run's tasks (so the chunks play them in any process) and
+    written into its identity (:mod:`mjstats.runfolder`).
+
+    Examples
+    --------
+    >>> run_settings(["efficiency", "value"]) is None
+    True
+    >>> with settings(fast=False):
+    ...     run_settings(["ev", "efficiency"])["fast"]
+    False
+    """
+    if not {"ev", "rollout"} & set(bots):
+        return None
+    return dict(SETTINGS)
+
+
+def run_identity(settings: dict | None) -> dict:
+    """What a run's identity adds for its :func:`run_settings`: nothing without ``ev`` seats."""
+    return {} if settings is None else {"ev_settings": dict(settings)}
+
+
+def bot_settings(s: dict | None = None) -> tuple:
+    """The settings ``s`` (default :data:`SETTINGS`) as the kernels take them.
 
     ``(max_states, follow, objective, improve_at, fast)``, whole numbers: one field
     of :func:`~mjstats.sim.engine.ev_args`, so that a setting added moves no other field.
     """
-    s = SETTINGS
+    s = SETTINGS if s is None else s
     return (np.int64(s["max_states"]), np.int64(1 if s["follow"] else 0),
             np.int64(OBJECTIVES[s["objective"]]), np.int64(s["improve_at"]),
             np.int64(1 if s["fast"] else 0))

@@ -43,6 +43,7 @@ from mjstats.rules.base import rules as _rules
 from mjstats.runner import RECORDS_UP_TO, KeptRows, split_parts
 from mjstats.sim import bots as B
 from mjstats.sim import engine as E
+from mjstats.sim import ev as EV
 from mjstats.sim import records as REC
 from mjstats.sim.bots import BOT_NAMES, bot_code
 
@@ -250,10 +251,12 @@ def _inset(R: RuleSet) -> np.ndarray:
 
 
 def _play_batch(R: RuleSet, bots: np.ndarray, ss: np.random.SeedSequence, g0: int, n: int,
-                n_log: int = 0):
+                n_log: int = 0, ev_settings: dict | None = None):
     """Play hands ``g0 .. g0 + n - 1`` (``g0`` a multiple of :data:`CHUNK`) in one call.
 
     Returns the hand and seat frames and the logs of the first ``n_log`` hands.
+    ``ev_settings``: the run's :func:`mjstats.sim.ev.run_settings` (default: this
+    process's).
     """
     P = E.engine_params(R)
     ka = R.kernel_args
@@ -268,7 +271,7 @@ def _play_batch(R: RuleSet, bots: np.ndarray, ss: np.random.SeedSequence, g0: in
     walls = np.zeros((max(n_log, 1), wall0.shape[0]), np.int8)
     each_chunk(E._run_chunk, states.shape[0], wall0, n, g0, CHUNK, states, bots, P, ka.values,
                ka.switches, tables(), _inset(R), seat, pat, hand, ev, evn, walls, n_log,
-               E.ev_args(R, bots))
+               E.ev_args(R, bots, ev_settings))
     names = tuple(BOT_NAMES[i] for i in bots)
     logs = [GameLog(R, g0 + i, int(hand[i, E.H_DEALER]), names, walls[i].copy(),
                     ev[i, : evn[i, 0]].copy()) for i in range(n_log)]
@@ -276,19 +279,21 @@ def _play_batch(R: RuleSet, bots: np.ndarray, ss: np.random.SeedSequence, g0: in
 
 
 def games_task(rules: str, switches: dict, bots: tuple[int, ...], seed: np.random.SeedSequence,
-               records: bool, offset: int, start: int, count: int) -> dict[str, pd.DataFrame]:
+               records: bool, offset: int, start: int, count: int, *,
+               ev_settings: dict | None = None) -> dict[str, pd.DataFrame]:
     """Play hands ``offset + start`` … (a runner task): their stats, and rows if ``records``.
 
     A pure function of its arguments (hand ``i`` always comes from seeded chunk
-    ``i // CHUNK``), so a run cut into any chunks, on any machine, gives the
-    same hands.
+    ``i // CHUNK``; the ``ev`` bots play ``ev_settings``, the run's), so a run cut
+    into any chunks, on any machine, gives the same hands.
     """
     R = _rules(rules, **switches)
     b = np.array(bots, dtype=np.int64)
     st = GameStats()
     hands, seats = [], []
     for g in range(start, start + count, BATCH):
-        hf, sf, _ = _play_batch(R, b, seed, offset + g, min(BATCH, start + count - g))
+        hf, sf, _ = _play_batch(R, b, seed, offset + g, min(BATCH, start + count - g),
+                                ev_settings=ev_settings)
         st = st + game_stats(sf, hf, R)
         if records:
             hands.append(hf)
@@ -398,13 +403,14 @@ def simulate(rules: str | RuleSet = "sichuan", games: int | None = DEFAULT_GAMES
     b = _bots(bots)
     ss = seed_sequence(run_seed(seed, out, resume))
     E.engine_params(R)  # rejects a rule set the engine cannot play before any work
+    evs = EV.run_settings(BOT_NAMES[i] for i in b)
     task = functools.partial(games_task, R.name, dict(R.switches), b, ss, bool(records),
-                             int(first_game))
+                             int(first_game), ev_settings=evs)
     meta = {"study": "games", "rules": R.name,
             "switches": {k: str(v) for k, v in R.switches.items()},
             "bots": [BOT_NAMES[i] for i in b], "seed_entropy": str(ss.entropy),
             "spawn_key": list(ss.spawn_key), "records": bool(records),
-            "first_game": int(first_game)}
+            "first_game": int(first_game), **EV.run_identity(evs)}
     acc = run_chunks(task, games, int(chunk), reduce=_gather, out=out, resume=resume,
                      client=client, meta=meta, progress=progress, desc=R.name,
                      unit="hands", block=CHUNK, first_part="stats")
@@ -413,7 +419,7 @@ def simulate(rules: str | RuleSet = "sichuan", games: int | None = DEFAULT_GAMES
     logs = []
     for g in range(0, log, BATCH):  # replays the first hands with their events
         logs += _play_batch(R, np.array(b, np.int64), ss, first_game + g,
-                            min(BATCH, log - g), min(BATCH, log - g))[2]
+                            min(BATCH, log - g), min(BATCH, log - g), evs)[2]
     return SimResult(R, games, tuple(BOT_NAMES[i] for i in b), ss, acc["stats"], rec, logs,
                      chunk_frame(acc["chunks"]))
 
@@ -606,7 +612,8 @@ def _label(R: RuleSet) -> str:
 
 
 def compare_task(specs: tuple, bots: tuple[int, ...], seed: np.random.SeedSequence,
-                 records: bool, start: int, count: int) -> dict[str, pd.DataFrame]:
+                 records: bool, start: int, count: int, *,
+                 ev_settings: dict | None = None) -> dict[str, pd.DataFrame]:
     """Play hands ``start`` … under every preset of ``specs`` (a runner task).
 
     ``specs`` holds ``(name, switches)`` pairs.  Each block of hands is played
@@ -622,7 +629,7 @@ def compare_task(specs: tuple, bots: tuple[int, ...], seed: np.random.SeedSequen
         n = min(BATCH, start + count - g)
         first = None
         for i, R in enumerate(Rs):
-            hf, sf, _ = _play_batch(R, b, seed, g, n)
+            hf, sf, _ = _play_batch(R, b, seed, g, n, ev_settings=ev_settings)
             st = game_stats(sf, hf, R)
             if first is None:
                 first = (sf, hf)
@@ -715,11 +722,12 @@ def compare(rules: list[str | RuleSet], games: int | None = DEFAULT_GAMES, bots=
     b = _bots(bots)
     ss = seed_sequence(run_seed(seed, out, resume))
     specs = tuple((R.name, dict(R.switches)) for R in Rs)
-    task = functools.partial(compare_task, specs, b, ss, bool(records))
+    evs = EV.run_settings(BOT_NAMES[i] for i in b)
+    task = functools.partial(compare_task, specs, b, ss, bool(records), ev_settings=evs)
     meta = {"study": "compare", "rules": [R.name for R in Rs],
             "switches": [{k: str(v) for k, v in R.switches.items()} for R in Rs],
             "bots": [BOT_NAMES[i] for i in b], "seed_entropy": str(ss.entropy),
-            "spawn_key": list(ss.spawn_key), "records": bool(records)}
+            "spawn_key": list(ss.spawn_key), "records": bool(records), **EV.run_identity(evs)}
     acc = run_chunks(task, games, int(chunk), reduce=_gather_compare, out=out, resume=resume,
                      client=client, meta=meta, progress=progress,
                      desc=" + ".join(R.name for R in Rs), unit="hands", unit_scale=1,

@@ -90,22 +90,25 @@ def _pair(bots, R) -> tuple[str, str]:
     return tuple(names[code(b)] for b in bots)
 
 
-def _play(R, codes: np.ndarray, ss: np.random.SeedSequence, start: int, n: int, chunk: int):
+def _play(R, codes: np.ndarray, ss: np.random.SeedSequence, start: int, n: int, chunk: int,
+          ev_settings: dict | None = None):
     """Per-seat outcomes of deals ``start …`` under the seatings ``codes`` (one game's engine)."""
     if R.game == "daer":
         from mjstats.daer.duplicate import play_seated
-    else:
-        from mjstats.sim.duplicate import play_seated
-    return play_seated(R, codes, ss, start, n, chunk)
+
+        return play_seated(R, codes, ss, start, n, chunk)
+    from mjstats.sim.duplicate import play_seated
+
+    return play_seated(R, codes, ss, start, n, chunk, ev_settings)
 
 
 def match_task(R, pair: tuple[str, str], ss: np.random.SeedSequence, start: int,
-               n: int) -> pd.DataFrame:
+               n: int, *, ev_settings: dict | None = None) -> pd.DataFrame:
     """Play deals ``start … start + n - 1`` of a match (a runner task): their exact sums.
 
     A pure function of its arguments: deal ``i`` always comes from seeded chunk
-    ``i // CHUNK`` of the game, so a match cut into any chunks, on any machine,
-    plays the same hands.
+    ``i // CHUNK`` of the game (the ``ev`` bots play ``ev_settings``, the run's),
+    so a match cut into any chunks, on any machine, plays the same hands.
     """
     chunk, _, code, n_seats = _game(R)
     labels = seatings(n_seats)
@@ -113,7 +116,8 @@ def match_task(R, pair: tuple[str, str], ss: np.random.SeedSequence, start: int,
     st = GameStats()
     step = BATCH_CHUNKS * chunk
     for g in range(start, start + n, step):
-        st = st + match_sums(_play(R, codes, ss, g, min(step, start + n - g), chunk), labels)
+        st = st + match_sums(_play(R, codes, ss, g, min(step, start + n - g), chunk,
+                                   ev_settings), labels)
     return st.to_frame()
 
 
@@ -121,9 +125,21 @@ def _add(acc, df: pd.DataFrame) -> GameStats:
     return (acc or GameStats()) + GameStats.from_frame(df)
 
 
-def _meta(R, pair, ss) -> dict:
+def _ev_settings(R, pair) -> dict | None:
+    if R.game != "mahjong":
+        return None
+    from mjstats.sim.ev import run_settings
+
+    return run_settings(pair)
+
+
+def _meta(R, pair, ss, evs) -> dict:
     meta = {"study": "match", "game": R.game, "rules": R.name, "bots": list(pair),
             "seed_entropy": str(ss.entropy), "spawn_key": list(ss.spawn_key)}
+    if evs is not None:
+        from mjstats.sim.ev import run_identity
+
+        meta |= run_identity(evs)
     if R.game == "daer":
         meta["rule_set"] = repr(R)
     else:
@@ -194,9 +210,10 @@ def match(rules="sichuan", games: int | None = DEFAULT_DEALS, bots=None, seed: S
 
         engine_params(R)  # rejects a rule set the engine cannot play before any work
     ss = seed_sequence(run_seed(seed, out, resume))
-    task = functools.partial(match_task, R, pair, ss)
+    evs = _ev_settings(R, pair)
+    task = functools.partial(match_task, R, pair, ss, ev_settings=evs)
     acc = run_chunks(task, games, chunk, reduce=_add, out=out, resume=resume, client=client,
-                     meta=_meta(R, pair, ss), progress=progress,
+                     meta=_meta(R, pair, ss, evs), progress=progress,
                      desc=f"{R.name}: {pair[0]} v {pair[1]}", unit="deal", block=block)
     stats = acc or GameStats()
     if stats.n("errors"):

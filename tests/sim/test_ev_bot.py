@@ -186,6 +186,30 @@ def test_ev_settings_change_the_play_and_are_restored():
             pass
 
 
+def test_a_run_takes_its_ev_settings_with_it_and_records_them(tmp_path):
+    """The chunks of a run started under ``ev.settings`` play those settings wherever
+    they run (the task carries them: called outside the block it plays as inside), and
+    the run folder records them, so a resume under other settings is refused."""
+    from mjstats.runfolder import RunFolderError
+    from mjstats.sim.bots import bot_code
+    from mjstats.sim.simulate import games_task
+
+    bots = ("ev", "efficiency", "efficiency", "efficiency")
+    with EV.settings(objective="win"):
+        inside = simulate("sichuan", games=150, seed=6, bots=bots, out=tmp_path / "run")
+        evs = EV.run_settings(bots)
+    task = games_task("sichuan", {}, tuple(bot_code(b) for b in bots), inside.seed, False,
+                      0, 0, 150, ev_settings=evs)
+    default = games_task("sichuan", {}, tuple(bot_code(b) for b in bots), inside.seed, False,
+                         0, 0, 150)
+    stats = inside.stats.to_frame()
+    assert task["stats"].equals(stats) and not default["stats"].equals(stats)
+    with pytest.raises(RunFolderError, match="ev_settings"):
+        simulate("sichuan", games=150, seed=6, bots=bots, out=tmp_path / "run", resume=True)
+    # runs without ev seats keep their identity: the settings change nothing there
+    assert EV.run_settings(("efficiency", "value")) is None and EV.run_identity(None) == {}
+
+
 def _fast_positions(name: str, seed: int):
     """Rule set, kernel arguments, a generator, the wall's tiles, empty melds and an ``ev``
     scratch in the fast mode: what the call tests draw their positions with."""
