@@ -1,6 +1,12 @@
-"""Cold compile of the game engine: which kernels cost the time, and how many times each.
+"""What a cold start compiles: per kernel family and in total, the README's first command
+cold against warm, and the game engine kernel by kernel.
 
-Run ``python benchmarks/bench_compile.py [--top 15]``.  It runs
+Run ``python benchmarks/bench_compile.py [--top 15] [--kernels-only]``.  Everything
+runs in fresh processes on empty, temporary caches (the user's own are never
+touched).  First, from ``benchmarks/bench_first_run.py`` (``--kernels-only`` skips
+it): each kernel family's cold compile, one family at a time on one fresh cache
+(processor and wall seconds, and the total), then the README's first command
+(``mjstats report``) on empty caches and again warm, and their ratio.  Then it runs
 ``tests/warm_kernels.py`` (the workload the test suite compiles beside its first
 tests, the engine family of ``mjstats warmup``: whole hands under every policy, a
 preset comparison, a hand-built hand, a 查叫 settlement and the table model of the
@@ -100,7 +106,16 @@ def main() -> None:
     p = argparse.ArgumentParser(description=__doc__)
     p.add_argument("--top", type=int, default=15)
     p.add_argument("--json", help="also write the full measurement to this file")
+    p.add_argument("--kernels-only", action="store_true",
+                   help="only the engine's kernels (not the families and the report)")
+    p.add_argument("--games", type=int, default=200_000,
+                   help="games of the report (its default: the README's first command)")
     a = p.parse_args()
+    if not a.kernels_only:
+        import bench_first_run
+
+        bench_first_run.main(["--games", str(a.games)])
+        print()
     r = measure()
     print(f"cold compile of tests/warm_kernels.py: {r['cpu']:.0f} s CPU, {r['total']:.0f} s wall "
           f"({sum(r['count'].values())} compilations of {len(r['count'])} kernels)")

@@ -16,7 +16,7 @@ compilation, so the outermost event names the family.  Once a compilation has
 run :data:`NOTICE_AFTER` seconds (shorter ones stay silent), the first time its
 family compiles in the process, one line goes to standard error::
 
-    mjstats: compiling the game engine (first run only, about 2 min)...
+    mjstats: compiling the game engine (first run only, about 1 min)...
 
 with the estimate from :data:`FAMILIES` (one table, measured on the 2-core
 reference machine).  Then, every :data:`TICK` seconds until the compilation
@@ -60,22 +60,22 @@ class Family:
 
 
 FAMILIES: tuple[Family, ...] = (
-    # python benchmarks/bench_first_run.py --skip-report: the first family on a fresh cache
-    Family("ev", "the game engine with the ev bot", ("mjstats.sim.ev.*",), 171),
+    # each family alone on an empty cache, processor seconds (user + sys) of
+    # NUMBA_CACHE_DIR=$(mktemp -d) /usr/bin/time mjstats warmup KEY, interpreter start included
+    Family("ev", "the game engine with the ev bot", ("mjstats.sim.ev.*",), 100),
     Family("engine", "the game engine",
            ("mjstats.sim.engine.*", "mjstats.sim.bots.*", "mjstats.sim.duplicate.*",
-            "mjstats.sim.rollouts.*", "mjstats.sim.advice.*"),
-           128),  # NUMBA_CACHE_DIR=$(mktemp -d) mjstats warmup engine
-    Family("odds", "the odds solver", ("mjstats.discard.*",), 55),
+            "mjstats.sim.rollouts.*", "mjstats.sim.advice.*"), 66),
+    Family("odds", "the odds solver", ("mjstats.discard.*",), 30),
     Family("daer", "Da Er's engine", ("mjstats.daer.game.*", "mjstats.daer.bots.*",
-                                      "mjstats.daer.duplicate.*"), 40),
+                                      "mjstats.daer.duplicate.*"), 18),
     Family("deals", "the deal kernels",
            ("mjstats.sim.deals.*", "mjstats.study.*", "mjstats.exact.*", "mjstats.core.rng.*",
-            "mjstats.daer.deal.*", "mjstats.daer.exact.*"), 30),
-    Family("batch", "the batch hand kernels", ("mjstats.core.*._*_many",), 20),
+            "mjstats.daer.deal.*", "mjstats.daer.exact.*"), 17),
+    Family("batch", "the batch hand kernels", ("mjstats.core.*._*_many",), 13),
     Family("scorer", "the scorers", ("mjstats.scoring.*", "mjstats.daer.hu.*",
-                                     "mjstats.daer.scoring.*", "mjstats.daer.groups.*"), 17),
-    Family("hand", "the hand kernels", ("mjstats.core.*",), 12),
+                                     "mjstats.daer.scoring.*", "mjstats.daer.groups.*"), 10),
+    Family("hand", "the hand kernels", ("mjstats.core.*",), 6),
 )
 """Every kernel family, the longest cold compilation first."""
 

@@ -31,7 +31,7 @@ the scorers: one table, :data:`mjstats._compiling.FAMILIES`, with each
 family's measured cold time), and, once that compilation has run a second,
 prints one line on standard error the first time in the process::
 
-    mjstats: compiling the game engine (first run only, about 2 min)...
+    mjstats: compiling the game engine (first run only, about 1 min)...
 
 Then, every second, it shows the elapsed time: in the progress bar of a run
 (whose rate clock stops meanwhile, :class:`mjstats.runner.Meter`), or as a
