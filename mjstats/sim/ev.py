@@ -379,8 +379,9 @@ def _solve(X, slot, root, nm, mt, mk, miss, visible, inset, T_draws, dealer, giv
                   G.ea_w, G.ea_b, G.ea_win, G.eb_a, G.w_val, S, Td, obj, False,
                   V, X.V2, X.V3, X.step, X.kept_w, X.best_at, X.VB[:nB], X.VB2[:nB],
                   X.VB3[:nB])
-    _dp._policy_discards(X.a_s[:nA], X.a_d[:nA], G.a_start, X.step, X.best_at, G.ea_kind,
-                         G.ea_b, G.b_start, G.eb_kind, G.eb_a, X.disc[slot, :Td, :neA])
+    if X.cfg[C_FOLLOW] != 0:  # the policy as tiles: only a seat that follows it reads it
+        _dp._policy_discards(X.a_s[:nA], X.a_d[:nA], G.a_start, X.step, X.best_at, G.ea_kind,
+                             G.ea_b, G.b_start, G.eb_kind, G.eb_a, X.disc[slot, :Td, :neA])
     return _graph.STATUS_OK, s_root, Td, is_b
 
 
