@@ -73,6 +73,40 @@ def test_without_the_fast_mode_a_hand_past_the_improving_search_is_left_to_effic
     assert picks[0][3].cfg[EV.C_SOLVES] == picks[1][3].cfg[EV.C_SOLVES] == 1
 
 
+def test_with_follow_a_seat_plays_its_solved_policy_after_a_draw_without_solving_again():
+    """``settings(follow=True)``: after the solve of 13456788999m289p (条 missing, 8 draws)
+    and a draw of 2m, the seat throws what its solved policy says for that draw, with no
+    second search, and that is the tile (and the value) a fresh solve of the new hand with
+    one draw fewer chooses: the solo model's policy is the same from either root.  Without
+    ``follow`` the same draw is searched again."""
+    R = rules("sichuan")
+    ka = R.kernel_args
+    args = (ka.values, ka.switches, np.int64(ka.family))
+    z = np.zeros(4, np.int64)
+    inset = R.tileset.mask.astype(np.uint8)
+    seen = _counts("")
+    hand = _counts("13456788999m289p")
+    drawn = int(mj.parse("2m").argmax())
+    for follow in (True, False):
+        with EV.settings(improve_at=-1, follow=follow):
+            X = EV.ev_scratch(R)
+        EV._reset(X, 1)
+        d1 = EV._ev_discard(0, hand.copy(), -1, False, 0, z, z, 2, seen, inset, 32, 4, 0, X,
+                            args, tables(), overlap4())
+        assert d1 >= 0 and X.cfg[EV.C_SOLVES] == 1
+        after = hand.copy()
+        after[d1] -= 1
+        after[drawn] += 1
+        d2 = EV._ev_discard(0, after.copy(), drawn, False, 0, z, z, 2, seen, inset, 28, 4, 1, X,
+                            args, tables(), overlap4())
+        assert X.cfg[EV.C_SOLVES] == (1 if follow else 2)
+        assert after[d2] > 0
+        if follow:
+            followed = d2
+    fresh, _, _, _ = _ev_choice(R, mj.tiles.format(after), 2, "", 28)
+    assert followed == d2 == fresh
+
+
 @pytest.mark.parametrize("name", ["sichuan", "guangan", "liuzhou"])
 def test_ev_discard_is_the_best_of_the_exact_solver(name):
     """On random hands within the budget, the value of the ``ev`` choice is the best expected
