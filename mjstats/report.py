@@ -265,7 +265,10 @@ LADDER_SHARE = 100
 """The report's ladder: deals per step, as a share of its hands.  Its order is the
 mahjong one without ``ev``: a match with ``ev`` seats compiles the duplicate engine once
 more (minutes on a cold cache) and plays some 40 deals/s on two cores, so ``efficiency < ev`` is
-measured in ``docs/match.md`` (16,667 deals per step) and cited, not rerun."""
+measured in ``docs/match.md`` (:data:`EV_LADDER_DEALS`) and cited, not rerun."""
+
+EV_LADDER_DEALS = 16_667
+"""Deals per step of the ``efficiency < ev`` ladder of ``docs/match.md`` that the report cites."""
 
 
 def section_skill(ctx: Context) -> Section:
@@ -292,8 +295,8 @@ def section_skill(ctx: Context) -> Section:
              f"big patterns by fixed thresholds. 'ev' solves every discard, call and 定缺 "
              f"exactly, by the expected value of the hand against the wall (mj.odds' model); "
              f"it plays some 400 times slower and is not rerun here: in docs/match.md, "
-             f"efficiency < ev holds under all four presets at 16,667 deals per step "
-             f"(mjstats ladder --bots efficiency,ev --games 16667 --seed 1).")
+             f"efficiency < ev holds under all four presets at {EV_LADDER_DEALS:,} deals per "
+             f"step (mjstats ladder --bots efficiency,ev --games {EV_LADDER_DEALS} --seed 1).")
     sec.table(steps, f"The ladder: each step's difference of points per hand, upper bot minus "
                      f"lower, paired by deal ({deals:,} deals per step; 95% interval over "
                      f"deals); 'holds' when the interval lies above 0.")

@@ -317,8 +317,9 @@ def _solve(X, slot, root, nm, mt, mk, miss, visible, inset, T_draws, dealer, giv
     """Search and solve ``root`` in graph slot ``slot``: ``(status, s_root, T, 14 tiles)``.
 
     ``status`` is :data:`~mjstats.discard._graph.STATUS_OK` when the slot now
-    holds the values ``X.V[slot]`` and the policy ``X.disc[slot]`` of a model
-    of ``T`` draws (``T_draws`` capped at :data:`T_MAX`); no search is made when
+    holds the values ``X.V[slot]`` of a model of ``T`` draws (``T_draws`` capped at
+    :data:`T_MAX`), and, for a seat that follows its policy (``C_FOLLOW``), that
+    policy as tiles ``X.disc[slot]``; no search is made when
     the root's shanten is ``give_up`` or more, or above the draws.  ``R`` is the rule
     set's ``(values, switches, family)``, ``T`` and ``Q`` the core's tables.
     """

@@ -19,6 +19,25 @@ def _counts(text: str) -> np.ndarray:
     return mj.parse(text).astype(np.int8) if text else np.zeros(34, np.int8)
 
 
+def _ev_seat(R, **settings):
+    """The scratch of a new hand (``ev`` seat 0, not the dealer) under ``settings``, and
+    ``discard(hand, tsumo, que, visible, wall_left, ndraw)``: the seat's ``_ev_discard``
+    (no melds, four seats in)."""
+    with EV.settings(**settings):
+        X = EV.ev_scratch(R)
+    EV._reset(X, 1)
+    z = np.zeros(4, np.int64)
+    ka = R.kernel_args
+    args = (ka.values, ka.switches, np.int64(ka.family))
+    inset = R.tileset.mask.astype(np.uint8)
+
+    def discard(hand, tsumo, que, visible, wall_left, ndraw):
+        return EV._ev_discard(0, hand.copy(), tsumo, False, 0, z, z, que, visible, inset,
+                              wall_left, 4, ndraw, X, args, tables(), overlap4())
+
+    return X, discard
+
+
 def _ev_choice(R, hand: str, que: int, visible: str, wall_left: int, improve_at: int = -1,
                fast: bool = True):
     """The ``ev`` seat 0's discard (not the dealer, no melds, four seats in) and its value.
@@ -26,14 +45,8 @@ def _ev_choice(R, hand: str, que: int, visible: str, wall_left: int, improve_at:
     ``improve_at`` -1: the fast mode only (the default bot searches with improvements
     at shanten 1 or less); ``fast`` False: no fast-mode search.
     """
-    with EV.settings(improve_at=improve_at, fast=fast):
-        X = EV.ev_scratch(R)
-    EV._reset(X, 1)
-    z = np.zeros(4, np.int64)
-    ka = R.kernel_args
-    d = EV._ev_discard(0, _counts(hand), -1, False, 0, z, z, que, _counts(visible),
-                       R.tileset.mask.astype(np.uint8), wall_left, 4, 0, X,
-                       (ka.values, ka.switches, np.int64(ka.family)), tables(), overlap4())
+    X, discard = _ev_seat(R, improve_at=improve_at, fast=fast)
+    d = discard(_counts(hand), -1, que, _counts(visible), wall_left, 0)
     v, pw, k = EV._root_value(X, 0, True)
     return d, v, pw, X
 
@@ -76,35 +89,24 @@ def test_without_the_fast_mode_a_hand_past_the_improving_search_is_left_to_effic
 def test_with_follow_a_seat_plays_its_solved_policy_after_a_draw_without_solving_again():
     """``settings(follow=True)``: after the solve of 13456788999m289p (条 missing, 8 draws)
     and a draw of 2m, the seat throws what its solved policy says for that draw, with no
-    second search, and that is the tile (and the value) a fresh solve of the new hand with
-    one draw fewer chooses: the solo model's policy is the same from either root.  Without
-    ``follow`` the same draw is searched again."""
+    second search.  Without ``follow`` the same draw is searched again, from the new hand
+    with one draw fewer, and chooses the same tile: the solo model's policy is the same
+    from either root."""
     R = rules("sichuan")
-    ka = R.kernel_args
-    args = (ka.values, ka.switches, np.int64(ka.family))
-    z = np.zeros(4, np.int64)
-    inset = R.tileset.mask.astype(np.uint8)
-    seen = _counts("")
-    hand = _counts("13456788999m289p")
+    hand, seen = _counts("13456788999m289p"), _counts("")
     drawn = int(mj.parse("2m").argmax())
+    second = {}
     for follow in (True, False):
-        with EV.settings(improve_at=-1, follow=follow):
-            X = EV.ev_scratch(R)
-        EV._reset(X, 1)
-        d1 = EV._ev_discard(0, hand.copy(), -1, False, 0, z, z, 2, seen, inset, 32, 4, 0, X,
-                            args, tables(), overlap4())
+        X, discard = _ev_seat(R, improve_at=-1, follow=follow)
+        d1 = discard(hand, -1, 2, seen, 32, 0)
         assert d1 >= 0 and X.cfg[EV.C_SOLVES] == 1
         after = hand.copy()
         after[d1] -= 1
         after[drawn] += 1
-        d2 = EV._ev_discard(0, after.copy(), drawn, False, 0, z, z, 2, seen, inset, 28, 4, 1, X,
-                            args, tables(), overlap4())
+        second[follow] = discard(after, drawn, 2, seen, 28, 1)
         assert X.cfg[EV.C_SOLVES] == (1 if follow else 2)
-        assert after[d2] > 0
-        if follow:
-            followed = d2
-    fresh, _, _, _ = _ev_choice(R, mj.tiles.format(after), 2, "", 28)
-    assert followed == d2 == fresh
+        assert after[second[follow]] > 0
+    assert second[True] == second[False]
 
 
 @pytest.mark.parametrize("name", ["sichuan", "guangan", "liuzhou"])
