@@ -18,6 +18,11 @@ table cache (temporary folders, so the user's own caches are never touched):
    first run left (warm); wall seconds, processor seconds of the whole process tree
    and the peak resident memory of the largest process, and the cold-to-warm ratio.
 
+``--commands`` measures instead the other commands of the README's first-run table
+(``mjstats hand 1112345678999m``, ``mjstats simulate --rules sichuan --games 2000
+--seed 1``), each on empty caches (cold) then again (warm), ``--repeat`` times, with the
+same wall, processor and memory figures.
+
 The figures are printed as a table; ``--json FILE`` keeps them.
 """
 
@@ -84,6 +89,25 @@ def report(cache: Path, out: Path, games: int) -> dict[str, float]:
     return {k: r[k] for k in ("wall", "cpu", "peak_mib")}
 
 
+COMMANDS = (["hand", "1112345678999m"],
+            ["simulate", "--rules", "sichuan", "--games", "2000", "--seed", "1", "--quiet"])
+"""The README's first-run table besides the report (``--quiet``: no bar in a captured run)."""
+
+
+def commands(tmp: Path, repeat: int) -> list[dict]:
+    """Each of :data:`COMMANDS` cold on empty caches, then warm, ``repeat`` times."""
+    rows = []
+    for i in range(repeat):
+        for args in COMMANDS:
+            cache = tmp / f"commands-{i}-{args[0]}"
+            cmd = [sys.executable, "-m", "mjstats.cli", *args]
+            for state in ("cold", "warm"):
+                r = _run(cmd, _env(cache))
+                rows.append({"command": " ".join(["mjstats", *args]), "state": state,
+                             **{k: r[k] for k in ("wall", "cpu", "peak_mib")}})
+    return rows
+
+
 def main(argv: list[str] | None = None) -> None:
     """Print the families' table and the report's cold and warm runs.
 
@@ -94,11 +118,21 @@ def main(argv: list[str] | None = None) -> None:
                    help="games of the report (its default: the README's first command)")
     p.add_argument("--skip-report", action="store_true", help="only the families")
     p.add_argument("--skip-families", action="store_true", help="only the report")
+    p.add_argument("--commands", action="store_true",
+                   help="only the README's hand and simulate commands, cold and warm")
+    p.add_argument("--repeat", type=int, default=1, help="runs of each command (--commands)")
     p.add_argument("--json", type=Path, help="also write the figures to this file")
     a = p.parse_args(argv)
     out: dict = {"games": a.games}
     with tempfile.TemporaryDirectory(prefix="mjstats-first-run-") as tmp:
         tmp = Path(tmp)
+        if a.commands:
+            out["commands"] = rows = commands(tmp, a.repeat)
+            print(f"{'command':63s} {'state':5s} {'wall s':>7s} {'cpu s':>7s} {'peak MiB':>8s}")
+            for r in rows:
+                print(f"{r['command']:63s} {r['state']:5s} {r['wall']:7.1f} {r['cpu']:7.1f} "
+                      f"{r['peak_mib']:8.0f}")
+            a.skip_families = a.skip_report = True
         if not a.skip_families:
             fams = families(tmp / "families")
             out["families"] = fams

@@ -9,10 +9,8 @@
 ('123m456p789s1122z', 0, {'1z': 2, '2z': 2})
 """
 
-from mjstats import exact, rules
-from mjstats import plotting as plot
+from mjstats import rules
 from mjstats._version import __version__
-from mjstats.api import compare, deal_study, ladder, match, odds, score, simulate
 from mjstats.core import (
     Meld,
     MeldType,
@@ -33,9 +31,6 @@ from mjstats.core import (
 )
 from mjstats.errors import HandError, MjStatsError, NotationError, RuleError
 from mjstats.rules import describe_rules, rule_set_names
-from mjstats.scoring import Table, score_many
-from mjstats.sim.deals import deal
-from mjstats.sim.simulate import SimResult
 from mjstats.tiles import (
     TILESETS,
     TileSet,
@@ -96,3 +91,40 @@ __all__ = [
     "waits",
     "waits_many",
 ]
+
+_LAZY = {
+    "exact": ("mjstats.exact", None),
+    "plot": ("mjstats.plotting", None),
+    "compare": ("mjstats.api", "compare"),
+    "deal_study": ("mjstats.api", "deal_study"),
+    "ladder": ("mjstats.api", "ladder"),
+    "match": ("mjstats.api", "match"),
+    "odds": ("mjstats.api", "odds"),
+    "score": ("mjstats.api", "score"),
+    "simulate": ("mjstats.api", "simulate"),
+    "Table": ("mjstats.scoring", "Table"),
+    "score_many": ("mjstats.scoring", "score_many"),
+    "deal": ("mjstats.sim.deals", "deal"),
+    "SimResult": ("mjstats.sim.simulate", "SimResult"),
+}
+"""Names imported on first use (module, attribute): the engines, studies, tables and charts
+behind them load pandas and matplotlib's helpers, which a hand function never needs."""
+
+
+def __getattr__(name: str):
+    """Import a name of :data:`_LAZY` on first use (PEP 562)."""
+    try:
+        module, attr = _LAZY[name]
+    except KeyError:
+        raise AttributeError(f"module 'mjstats' has no attribute {name!r}") from None
+    import importlib
+
+    value = importlib.import_module(module)
+    if attr is not None:
+        value = getattr(value, attr)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(_LAZY))

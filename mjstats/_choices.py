@@ -13,6 +13,11 @@ from mjstats.errors import MjStatsError
 BOT_NAMES = ("efficiency", "value", "random", "zimo", "ev", "rollout")
 """The mahjong policies (:mod:`mjstats.sim.bots`) by code."""
 
+DEAL_STUDIES = ("full", "complete")
+"""The deal studies (:func:`mjstats.study.deal_study`): every statistic, or complete hands only.
+
+The command line lists them without importing the study (and pandas with it)."""
+
 
 def choice_code(name: str | int, names: tuple[str, ...], what: str) -> int:
     """Index of ``name`` in ``names`` (case-insensitive), or ``name`` itself if a valid index.

@@ -11,10 +11,12 @@ see there).  All cache the machine code on disk (``cache=True``) so that a secon
 process starts in about a second, and all use numpy's error model (no exceptions
 raised for division by zero inside hot loops).  A kernel called from another
 compiles once per argument types, never once per combination of constant
-arguments (:func:`_plain_types`).  Kernels are never recursive: numba's on-disk
-cache breaks on recursion (numba issues #6061, #9129).  A per-hand public
-function calls its kernel through :class:`Entry`, the compiled function for
-fixed argument types, skipping the dispatcher's typing of every argument.
+arguments (:func:`_plain_types`), and numba inlines a helper without its
+redundant deep copies of the helper's code (:func:`_inline_fresh`).  Kernels
+are never recursive: numba's on-disk cache breaks on recursion (numba issues
+#6061, #9129).  A per-hand public function calls its kernel through
+:class:`Entry`, the compiled function for fixed argument types, skipping the
+dispatcher's typing of every argument.
 
 The cache lives in ``$MJSTATS_CACHE/numba/<hash of the sources>`` (default
 ``~/.cache/mjstats``), so editing any kernel recompiles every kernel that might
@@ -46,11 +48,13 @@ on it because randomness is seeded per chunk, not per thread.
 
 from __future__ import annotations
 
+import copy
 import hashlib
 import os
 from pathlib import Path
 
 import numba
+from numba.core import inline_closurecall as _icc
 from numba.core import types
 
 from mjstats import _compiling  # noqa: F401  (registers the compile listener before any kernel)
@@ -166,6 +170,41 @@ def _plain_types(disp, literal=()):
     return disp
 
 
+class _FreshIR:
+    """Stands in for the :mod:`copy` module in numba's ``inline_ir`` (see :func:`_inline_fresh`)."""
+
+    @staticmethod
+    def deepcopy(block, memo=None):
+        return block
+
+
+def _inline_fresh(self, caller_ir, block, i, function, arg_typs=None):
+    """``InlineWorker.inline_function`` without deep copies of an IR built for one call site.
+
+    For every call of an :func:`inline_kernel` helper, numba builds the helper's
+    IR afresh (``run_untyped_passes``), then ``inline_ir`` deep-copies it twice,
+    block by block: once "because it gets mutated", once to return an unmutated
+    copy that this path discards (numba issue #8989).  Each block's copy copies
+    the function's whole scope of variables again, so the cost grows with blocks
+    times variables: a tenth of the game engine's cold compile.  Nothing else
+    holds the fresh IR, so here ``inline_ir`` works on it in place; the IR it
+    splices into the caller is the same, and so is the machine code.  numba
+    compiles under one global lock, so the module attribute swapped here is seen
+    by no other compilation.  Relies on numba's private ``inline_closurecall``
+    module (numba is pinned in ``pyproject.toml``).
+    """
+    callee_ir = self.run_untyped_passes(function)
+    _icc.copy = _FreshIR
+    try:
+        return self.inline_ir(caller_ir, block, i, callee_ir, function.__code__.co_freevars,
+                              arg_typs=arg_typs)
+    finally:
+        _icc.copy = copy
+
+
+_icc.InlineWorker.inline_function = _inline_fresh
+
+
 def kernel(fn):
     """Compile ``fn`` as a serial, cached, no-Python kernel.
 
@@ -202,10 +241,11 @@ def inline_kernel(fn):
     For tiny leaf functions on the hottest paths (table-row arithmetic,
     :func:`~mjstats.core.tables.entry`, :func:`~mjstats.core.codes._pick`), so
     that constants such as ``M = 4`` propagate and loops unroll.  numba inlines
-    at the level of its own IR, before typing: every call site gets a copy of
-    the helper's IR, itself expanded with every helper *it* inlines, and the
-    copy costs time quadratic in that size (each block is copied with the
-    function's whole scope of variables).  A leaf costs a fraction of a second
+    at the level of its own IR, before typing: for every call site it builds
+    the helper's IR afresh, itself expanded with every helper *it* inlines
+    (numba's own block-by-block deep copies of that IR are skipped,
+    :func:`_inline_fresh`), and types and lowers the copy as part of the
+    caller.  A leaf costs a fraction of a second
     of compile per call site; ``_cz`` of :mod:`mjstats.sim.bots` (a max-plus
     product: two loops and four inlined ``entry``) about half a second; a large
     body a great deal more: ``_efficient_discard`` took 128 s of CPU to

@@ -158,3 +158,18 @@ def test_no_verb_dispatches_on_the_name():
     hits = [str(p.relative_to(root)) for p in root.rglob("*.py")
             if re.search(r"startswith\(\s*['\"]daer", p.read_text(encoding="utf-8"))]
     assert hits == []
+
+
+def test_every_public_name_resolves_whether_imported_at_once_or_on_first_use():
+    import mjstats.api
+    import mjstats.plotting
+    import mjstats.scoring
+
+    for name in mj.__all__:
+        assert getattr(mj, name) is not None, name
+    assert set(mj.__all__) <= set(dir(mj))
+    assert mj.simulate is mjstats.api.simulate and mj.odds is mjstats.api.odds
+    assert mj.plot is mjstats.plotting and mj.score_many is mjstats.scoring.score_many
+    with pytest.raises(AttributeError, match="no_such_verb"):
+        mj.no_such_verb  # noqa: B018
+

@@ -36,6 +36,19 @@ def test_console_script_runs():
     assert "shanten   standard 0" in r.stdout
 
 
+def test_hand_loads_neither_pandas_nor_an_engine():
+    # `import mjstats` imports the engines, studies and tables on first use
+    # (mjstats/__init__.py), so a hand costs the hand kernels' start only
+    heavy = ("pandas", "matplotlib.pyplot", "mjstats.api", "mjstats.exact", "mjstats.sim.engine",
+             "mjstats.study.deal_study")
+    code = ("import sys; from mjstats.cli import main; main(['hand', '1112345678999m']); "
+            f"print([m for m in {heavy!r} if m in sys.modules])")
+    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=300)
+    assert r.returncode == 0, r.stderr
+    assert "waits     9 kinds" in r.stdout
+    assert r.stdout.strip().splitlines()[-1] == "[]"
+
+
 def test_deal_study_command_writes_parquet(tmp_path, capsys):
     import pandas as pd
 

@@ -77,6 +77,39 @@ def test_narrow_signed_integers_compile_the_callee_once_as_int64():
     assert caller(wall, flags) == -800 - 1 + 800 - 2 + 2040 - 3
     assert sorted(str(s[0]) for s in plain.signatures) == ["int64", "uint8"]
 
+def _less(x, by):
+    return x * 3 - by
+
+
+def test_an_inlined_helper_is_spliced_without_deep_copies_of_its_code(monkeypatch):
+    # numba builds a helper's IR afresh for each call site, then copied it block by block
+    # twice (numba issue #8989): a tenth of the engine's cold compile.  mjstats._jit splices
+    # the fresh IR in place; the count of copied blocks fails without that patch.
+    import copy
+
+    from numba.core import inline_closurecall, ir
+
+    copied = []
+    deepcopy = copy.deepcopy
+
+    def counting(x, memo=None, _nil=()):
+        if isinstance(x, ir.Block):
+            copied.append(x)
+        return deepcopy(x, memo)
+
+    monkeypatch.setattr(copy, "deepcopy", counting)
+    helper = numba.njit(inline="always")(_less)
+
+    @numba.njit
+    def caller(x):
+        return helper(x, 1) + helper(x, 2)  # two call sites, two constants
+
+    assert caller(5) == 14 + 13
+    assert caller.py_func(5) == 14 + 13
+    assert copied == []
+    assert inline_closurecall.copy is copy  # the module is restored after each inlining
+
+
 def _fill_chunk(c, out, width):
     for i in range(c * width, min((c + 1) * width, out.shape[0])):
         out[i] = c

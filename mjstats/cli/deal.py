@@ -18,7 +18,7 @@ from mjstats.cli._common import (
 
 def register(sub) -> None:
     """Add ``mjstats deal``."""
-    from mjstats.study.deal_study import STUDIES
+    from mjstats._choices import DEAL_STUDIES
 
     p = add_command(sub, "deal", "deal study: complete/ready/shanten/waits at the deal, Monte "
                     "Carlo with intervals beside exact values (Da Er: instant wins and the "
@@ -31,7 +31,7 @@ def register(sub) -> None:
                         "drawn, and printed when --out is given)")
     p.add_argument("--table", default=None, metavar="FILE",
                    help="also write the table to FILE (.parquet or .csv)")
-    p.add_argument("--study", choices=STUDIES, default="full",
+    p.add_argument("--study", choices=DEAL_STUDIES, default="full",
                    help="'complete' counts only complete-at-deal hands (fast); mahjong only")
     p.add_argument("--conf", type=float, default=0.95, help="interval level; mahjong only")
     add_run_arguments(p, "deals (mahjong)")

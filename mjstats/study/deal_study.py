@@ -25,6 +25,7 @@ import numpy as np
 import pandas as pd
 
 from mjstats._checks import count
+from mjstats._choices import DEAL_STUDIES
 from mjstats._compiling import compile_seconds
 from mjstats._jit import kernel, parallel_kernel, prange
 from mjstats.core.complete import _complete_from_codes, _is_complete
@@ -38,8 +39,6 @@ from mjstats.sim.deals import CHUNK
 from mjstats.sim.deals import _draw_codes as _draw_parts
 from mjstats.tiles import TileSet
 from mjstats.tiles import tileset as _tileset
-
-STUDIES = ("full", "complete")
 
 # ---- counter layout (one int64 row per chunk) ------------------------------------
 C14 = 0  # complete 14: + 0 standard, 1 seven pairs, 2 either
@@ -264,8 +263,9 @@ def study_counts(tileset: str | TileSet, deals: int, seed: SeedLike = None,
     """
     ts = _tileset(tileset)
     deals = count(deals, "deals", minimum=1)
-    if study not in STUDIES:
-        raise MjStatsError(f"unknown study {study!r}; expected 'full' or 'complete'")
+    if study not in DEAL_STUDIES:
+        expected = " or ".join(map(repr, DEAL_STUDIES))
+        raise MjStatsError(f"unknown study {study!r}; expected {expected}")
     batch_chunks = count(batch_chunks, "batch_chunks", minimum=1)
     import functools
 
