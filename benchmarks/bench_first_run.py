@@ -132,8 +132,7 @@ def main(argv: list[str] | None = None) -> None:
             for r in rows:
                 print(f"{r['command']:63s} {r['state']:5s} {r['wall']:7.1f} {r['cpu']:7.1f} "
                       f"{r['peak_mib']:8.0f}")
-            a.skip_families = a.skip_report = True
-        if not a.skip_families:
+        if not (a.skip_families or a.commands):
             fams = families(tmp / "families")
             out["families"] = fams
             print("cold compile per kernel family, one family at a time on one fresh cache")
@@ -142,7 +141,7 @@ def main(argv: list[str] | None = None) -> None:
                 print(f"{f['key']:10s} {f['wall']:8.1f} {f['cpu']:8.1f}  {f['what']}")
             print(f"{'total':10s} {sum(f['wall'] for f in fams):8.1f} "
                   f"{sum(f['cpu'] for f in fams):8.1f}")
-        if not a.skip_report:
+        if not (a.skip_report or a.commands):
             cold = report(tmp / "report", tmp / "out-cold", a.games)
             warm = report(tmp / "report", tmp / "out-warm", a.games)
             out["report"] = {"cold": cold, "warm": warm}

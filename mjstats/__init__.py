@@ -92,36 +92,27 @@ __all__ = [
     "waits_many",
 ]
 
-_LAZY = {
-    "exact": ("mjstats.exact", None),
-    "plot": ("mjstats.plotting", None),
-    "compare": ("mjstats.api", "compare"),
-    "deal_study": ("mjstats.api", "deal_study"),
-    "ladder": ("mjstats.api", "ladder"),
-    "match": ("mjstats.api", "match"),
-    "odds": ("mjstats.api", "odds"),
-    "score": ("mjstats.api", "score"),
-    "simulate": ("mjstats.api", "simulate"),
-    "Table": ("mjstats.scoring", "Table"),
-    "score_many": ("mjstats.scoring", "score_many"),
-    "deal": ("mjstats.sim.deals", "deal"),
-    "SimResult": ("mjstats.sim.simulate", "SimResult"),
+_LAZY_MODULES = {"exact": "mjstats.exact", "plot": "mjstats.plotting"}
+_LAZY_NAMES = {
+    "mjstats.api": ("compare", "deal_study", "ladder", "match", "odds", "score", "simulate"),
+    "mjstats.scoring": ("Table", "score_many"),
+    "mjstats.sim.deals": ("deal",),
+    "mjstats.sim.simulate": ("SimResult",),
 }
-"""Names imported on first use (module, attribute): the engines, studies, tables and charts
-behind them load pandas and matplotlib's helpers, which a hand function never needs."""
+"""Names imported on first use: the engines, studies, tables and charts behind them load
+pandas and matplotlib's helpers, which a hand function never needs."""
+_LAZY = {**_LAZY_MODULES, **{n: m for m, names in _LAZY_NAMES.items() for n in names}}
 
 
 def __getattr__(name: str):
     """Import a name of :data:`_LAZY` on first use (PEP 562)."""
-    try:
-        module, attr = _LAZY[name]
-    except KeyError:
-        raise AttributeError(f"module 'mjstats' has no attribute {name!r}") from None
+    if name not in _LAZY:
+        raise AttributeError(f"module 'mjstats' has no attribute {name!r}")
     import importlib
 
-    value = importlib.import_module(module)
-    if attr is not None:
-        value = getattr(value, attr)
+    value = importlib.import_module(_LAZY[name])
+    if name not in _LAZY_MODULES:
+        value = getattr(value, name)
     globals()[name] = value
     return value
 

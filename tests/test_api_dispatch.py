@@ -172,4 +172,3 @@ def test_every_public_name_resolves_whether_imported_at_once_or_on_first_use():
     assert mj.plot is mjstats.plotting and mj.score_many is mjstats.scoring.score_many
     with pytest.raises(AttributeError, match="no_such_verb"):
         mj.no_such_verb  # noqa: B018
-

@@ -77,6 +77,7 @@ def test_narrow_signed_integers_compile_the_callee_once_as_int64():
     assert caller(wall, flags) == -800 - 1 + 800 - 2 + 2040 - 3
     assert sorted(str(s[0]) for s in plain.signatures) == ["int64", "uint8"]
 
+
 def _less(x, by):
     return x * 3 - by
 
@@ -92,7 +93,7 @@ def test_an_inlined_helper_is_spliced_without_deep_copies_of_its_code(monkeypatc
     copied = []
     deepcopy = copy.deepcopy
 
-    def counting(x, memo=None, _nil=()):
+    def counting(x, memo=None):
         if isinstance(x, ir.Block):
             copied.append(x)
         return deepcopy(x, memo)

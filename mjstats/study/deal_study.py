@@ -25,7 +25,7 @@ import numpy as np
 import pandas as pd
 
 from mjstats._checks import count
-from mjstats._choices import DEAL_STUDIES
+from mjstats._choices import DEAL_STUDIES, choice_code
 from mjstats._compiling import compile_seconds
 from mjstats._jit import kernel, parallel_kernel, prange
 from mjstats.core.complete import _complete_from_codes, _is_complete
@@ -263,9 +263,7 @@ def study_counts(tileset: str | TileSet, deals: int, seed: SeedLike = None,
     """
     ts = _tileset(tileset)
     deals = count(deals, "deals", minimum=1)
-    if study not in DEAL_STUDIES:
-        expected = " or ".join(map(repr, DEAL_STUDIES))
-        raise MjStatsError(f"unknown study {study!r}; expected {expected}")
+    study = DEAL_STUDIES[choice_code(study, DEAL_STUDIES, "study")]
     batch_chunks = count(batch_chunks, "batch_chunks", minimum=1)
     import functools
 

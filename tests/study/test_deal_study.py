@@ -202,3 +202,12 @@ def test_bad_input():
 def test_exact_values_inside_mc_interval_1e8(ts):
     # 10**8 deals per set (30-60 s each on two cores); tolerance: family-wise 99.9 %
     assert_exact_inside(deal_study(ts, 10**8, seed=20261129, progress=False))
+
+
+def test_an_unknown_study_is_refused_in_one_line():
+    import pytest
+
+    from mjstats.errors import MjStatsError
+
+    with pytest.raises(MjStatsError, match="unknown study 'bogus'; valid: full, complete"):
+        study_counts("sichuan", 10, study="bogus")
