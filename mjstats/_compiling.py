@@ -61,7 +61,9 @@ class Family:
 
 FAMILIES: tuple[Family, ...] = (
     # each family alone on an empty cache, processor seconds (user + sys) of
-    # NUMBA_CACHE_DIR=$(mktemp -d) /usr/bin/time mjstats warmup KEY, interpreter start included
+    # NUMBA_CACHE_DIR=$(mktemp -d) /usr/bin/time mjstats warmup KEY, interpreter start included,
+    # without mjstats._jit.separate (which takes about a quarter off the two engine families:
+    # 121 and 127 s against 168 and 172 s in one `mjstats warmup` on the slowest instance)
     Family("ev", "the game engine with the ev bot", ("mjstats.sim.ev.*",), 100),
     Family("engine", "the game engine",
            ("mjstats.sim.engine.*", "mjstats.sim.bots.*", "mjstats.sim.duplicate.*",

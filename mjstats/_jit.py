@@ -11,8 +11,11 @@ see there).  All cache the machine code on disk (``cache=True``) so that a secon
 process starts in about a second, and all use numpy's error model (no exceptions
 raised for division by zero inside hot loops).  A kernel called from another
 compiles once per argument types, never once per combination of constant
-arguments (:func:`_plain_types`), and numba inlines a helper without its
-redundant deep copies of the helper's code (:func:`_inline_fresh`).  Kernels
+arguments (:func:`_plain_types`), numba inlines a helper without its
+redundant deep copies of the helper's code (:func:`_inline_fresh`), and the
+callers of the largest kernels (the game engine's ``_play``, the scorer, the
+bots' discard scan, the odds search) call their machine code instead of
+optimizing and emitting a copy of it each (:func:`separate`).  Kernels
 are never recursive: numba's on-disk cache breaks on recursion (numba issues
 #6061, #9129).  A per-hand public function calls its kernel through
 :class:`Entry`, the compiled function for fixed argument types, skipping the
@@ -52,10 +55,13 @@ import copy
 import hashlib
 import os
 from pathlib import Path
+from typing import NamedTuple
 
 import numba
 from numba.core import inline_closurecall as _icc
 from numba.core import types
+from numba.core.base import BaseContext as _BaseContext
+from numba.core.compiler import CompileResult as _CompileResult
 
 from mjstats import _compiling  # noqa: F401  (registers the compile listener before any kernel)
 
@@ -203,6 +209,134 @@ def _inline_fresh(self, caller_ir, block, i, function, arg_typs=None):
 
 
 _icc.InlineWorker.inline_function = _inline_fresh
+
+
+_SEPARATE: set[tuple[str, str]] = set()
+"""``(module, qualified name)`` of the kernels their callers call by symbol (:func:`separate`)."""
+
+
+def separate(disp):
+    """Let the callers of kernel ``disp`` call its machine code instead of carrying a copy.
+
+    numba links the code of every kernel a kernel calls into its own library, then
+    optimizes and emits the whole again: the game engine's ``_play`` was compiled
+    once for itself and once more inside every kernel that plays hands
+    (``_run_chunk`` ...), and the scorer inside each of the engine's win steps.
+    A caller of a ``separate`` kernel holds only a declaration of a symbol named
+    for the kernel and its argument types (:func:`_symbol`), resolved to the
+    kernel's compiled function in this process (:func:`_define`); a caller
+    loaded from the disk cache first has the kernel compiled or loaded
+    (:class:`_Bind`, one of numba's ``reload_init`` hooks, stored with the
+    caller).  The machine code of each kernel is the same, so are the results;
+    the call is an ordinary call, not inlined, so this is for large kernels
+    called a few times per hand.  Relies on numba's private code-library and
+    context internals (numba is pinned in ``pyproject.toml``).
+    """
+    f = disp.py_func
+    _SEPARATE.add((f.__module__, f.__qualname__))
+    return disp
+
+
+def _symbol(fndesc) -> str:
+    """The name callers use for a :func:`separate` kernel's compiled function.
+
+    The kernel and its argument types, the same in every process (numba's own
+    name carries a number that depends on the order of compilation).
+    """
+    sig = ", ".join(map(str, fndesc.argtypes)) + " -> " + str(fndesc.restype)
+    digest = hashlib.blake2b(sig.encode(), digest_size=8).hexdigest()
+    return f"mjstats.kernel.{fndesc.modname}.{fndesc.qualname}.{digest}"
+
+
+_DEFINED: dict[str, int] = {}
+
+
+def _define(fndesc, library) -> str:
+    """Make :func:`_symbol` of ``fndesc`` resolve to its function in ``library``; the symbol."""
+    import llvmlite.binding as ll
+
+    name = _symbol(fndesc)
+    address = library.get_pointer_to_function(fndesc.llvm_func_name)
+    if not address:
+        raise RuntimeError(f"mjstats: {fndesc.qualname} has no compiled function to call")
+    if _DEFINED.get(name) != address:
+        ll.add_symbol(name, address)
+        _DEFINED[name] = address
+    return name
+
+
+class _Bind(NamedTuple):
+    """Compile or load a :func:`separate` kernel for these argument types (a ``reload_init``).
+
+    Stored with every caller's cached machine code and run by numba before that
+    code is loaded, so that the symbol it calls is defined first.
+    """
+
+    module: str
+    qualname: str
+    argtypes: tuple
+
+    def __call__(self):
+        import importlib
+
+        disp = getattr(importlib.import_module(self.module), self.qualname)
+        disp.compile(self.argtypes)  # loading or compiling it defines its symbol
+
+
+def _by_symbol(fndesc, libs):
+    """numba's ``user_function`` for a :func:`separate` kernel: a call to its symbol, no link."""
+    from numba.core import cgutils
+    from numba.core.imputils import fix_returning_optional, impl_ret_new_ref
+
+    name = _define(fndesc, libs[0])
+    bind = _Bind(fndesc.modname, fndesc.qualname, tuple(fndesc.argtypes))
+
+    def imp(context, builder, sig, args):
+        fnty = context.call_conv.get_function_type(fndesc.restype, fndesc.argtypes)
+        fn = cgutils.get_or_insert_function(builder.module, fnty, name)
+        status, retval = context.call_conv.call_function(builder, fn, fndesc.restype,
+                                                         fndesc.argtypes, args)
+        with cgutils.if_unlikely(builder, status.is_error):
+            context.call_conv.return_status_propagate(builder, status)
+        retval = fix_returning_optional(context, builder, sig, status, retval)
+        context.active_code_library._reload_init.add(bind)
+        return impl_ret_new_ref(context, builder, fndesc.restype, retval)
+
+    imp.signature = fndesc.argtypes
+    imp.libs = ()
+    return imp
+
+
+def _insert_user_function(self, func, fndesc, libs=()):
+    """numba's ``BaseContext.insert_user_function``, calling :func:`separate` kernels by symbol."""
+    if (fndesc.modname, fndesc.qualname) in _SEPARATE:
+        impl = _by_symbol(fndesc, libs)
+        self._defns[func].append(impl, impl.signature)
+        return
+    _base_insert_user_function(self, func, fndesc, libs)
+
+
+_base_insert_user_function = _BaseContext.insert_user_function
+_BaseContext.insert_user_function = _insert_user_function
+
+
+def _rebuild(cls, target_context, libdata, fndesc, env, signature, objectmode, lifted, typeann,
+             reload_init, referenced_envs):
+    """numba's ``CompileResult._rebuild`` (a kernel loaded from the disk cache), hooks kept.
+
+    numba runs the hooks a cached kernel was stored with, then forgets them: the
+    code library it loads holds none, so a kernel compiled later that links this
+    one would be stored without them, and, loaded from the cache in another
+    process, would call a :func:`separate` kernel that nothing has loaded.
+    """
+    cr = _base_rebuild(cls, target_context, libdata, fndesc, env, signature, objectmode,
+                       lifted, typeann, reload_init, referenced_envs)
+    cr.library._reload_init.update(reload_init or ())
+    return cr
+
+
+_base_rebuild = _CompileResult._rebuild.__func__
+_CompileResult._rebuild = classmethod(_rebuild)
 
 
 def kernel(fn):

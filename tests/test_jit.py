@@ -156,3 +156,81 @@ def test_each_chunk_raises_the_first_error_and_drops_the_chunks_left():
     with pytest.raises(ValueError, match="chunk 0 failed"):
         each_chunk(call, 1000)
     assert len(done) < 999  # the chunks not started when it failed never ran
+
+
+_SEPARATE_MODULE = '''
+import numpy as np
+from mjstats._jit import kernel, noref_kernel, separate
+
+
+@separate
+@noref_kernel
+def heavy(a, k):
+    if k < 0:
+        raise ValueError("k < 0")
+    s = 0
+    for i in range(a.shape[0]):
+        s += a[i] * k
+    return s
+
+
+@noref_kernel
+def mid(a, k):
+    return heavy(a, k) + 1
+
+
+@kernel
+def top(n, k):
+    return mid(np.arange(n), k) + 1
+'''
+
+_SEPARATE_RUN = '''
+import sys
+
+import numba
+import numpy as np
+import sepmod
+
+step = sys.argv[1]
+if step == "mid":  # compiles mid and heavy
+    print(sepmod.mid(np.arange(10), 2))
+else:  # "top": compiles top over mid and heavy from the cache; "again": top from the cache
+    print(sepmod.top(10, 2))
+    try:
+        sepmod.top(4, -1)
+    except ValueError as e:
+        print("raised", e)
+    hits = [sum(f.stats.cache_hits.values()) for f in (sepmod.top, sepmod.mid, sepmod.heavy)]
+    print(*hits)
+    if step == "top":
+        ir = sepmod.top.inspect_llvm()[(numba.int64, numba.int64)].splitlines()
+        print(sum(line.startswith("define") and "heavy" in line for line in ir),
+              sum(line.startswith("declare") and "mjstats.kernel.sepmod.heavy." in line
+                  for line in ir))
+'''
+
+
+def test_a_separate_kernel_is_called_by_symbol_from_fresh_and_cached_callers(tmp_path):
+    # a caller carries no copy of a separate kernel, only a declaration of its symbol
+    # (here through mid, inlined into top); a caller loaded from the disk cache in a
+    # new process has the kernel loaded first, also when it was compiled over a cached
+    # mid (without that the call finds no symbol and the process dies)
+    import os
+    import subprocess
+    import sys
+
+    (tmp_path / "sepmod.py").write_text(_SEPARATE_MODULE)
+    (tmp_path / "run.py").write_text(_SEPARATE_RUN)
+    env = dict(os.environ, NUMBA_CACHE_DIR=str(tmp_path / "cache"),
+               PYTHONPATH=os.pathsep.join([str(tmp_path), os.getcwd()]))
+
+    def run(step):
+        p = subprocess.run([sys.executable, str(tmp_path / "run.py"), step], env=env,
+                           cwd=tmp_path, capture_output=True, text=True, timeout=300)
+        assert p.returncode == 0, (p.returncode, p.stderr[-2000:])
+        return p.stdout.split("\n")[:-1]
+
+    assert run("mid") == ["91"]  # sum(0..9) * 2 + 1
+    # cache hits of top, mid, heavy; then heavy's definitions and declarations in top
+    assert run("top") == ["92", "raised k < 0", "0 1 1", "0 1"]
+    assert run("again") == ["92", "raised k < 0", "1 0 1"]

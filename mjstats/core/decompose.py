@@ -15,7 +15,7 @@ from enum import IntEnum
 
 import numpy as np
 
-from mjstats._jit import kernel, noref_kernel
+from mjstats._jit import kernel, noref_kernel, separate
 from mjstats.core.codes import as_hand
 from mjstats.core.complete import _is_seven_pairs
 from mjstats.tiles import kind_name
@@ -55,6 +55,7 @@ def _decompose(counts, out):
     return _decompose_into(counts, out, c, state)
 
 
+@separate
 @noref_kernel
 def _decompose_into(counts, out, c, state):
     """:func:`_decompose` with caller-owned ``int64`` scratch: ``c`` (34) and ``state`` (20).

@@ -35,7 +35,7 @@ import numpy as np
 from numba.cpython.unsafe.numbers import trailing_zeros
 
 from mjstats._checks import flag
-from mjstats._jit import Entry, inline_kernel, kernel, noref_kernel, parallel_kernel, prange
+from mjstats._jit import Entry, inline_kernel, kernel, noref_kernel, parallel_kernel, prange, separate
 from mjstats.core.bits import ONE, _hand_bits, _part_bits, _spread
 from mjstats.core.codes import (
     _POW5,
@@ -192,6 +192,7 @@ def _wait_bits_checked(counts, T):
     return np.int64(_wait_bits_once(counts, T))
 
 
+@separate
 @noref_kernel
 def _wait_bits_once(counts, T):
     """:func:`_wait_bits` compiled once for the hand kernels that call it.

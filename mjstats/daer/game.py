@@ -49,7 +49,7 @@ from typing import NamedTuple
 
 import numpy as np
 
-from mjstats._jit import kernel
+from mjstats._jit import kernel, separate
 from mjstats.core.rng import _below, _shuffle
 from mjstats.daer import bots as B
 from mjstats.daer.groups import MAX_GROUPS, MAX_READINGS, Shape
@@ -452,6 +452,7 @@ def _scratch():
     return state, sc
 
 
+@separate
 @kernel
 def _play(deck, dealer, bots, P, P0, P1, P2, EP, slip, W, state, T, S, g, game_rec, seat_rec,
           pat_rec, ev, evn, log):

@@ -28,7 +28,7 @@ from typing import NamedTuple
 
 import numpy as np
 
-from mjstats._jit import inline_kernel, kernel, noref_kernel
+from mjstats._jit import inline_kernel, kernel, noref_kernel, separate
 from mjstats.core.codes import _pick
 from mjstats.core.handtable import _key, _lookup, _new_table, _rehash
 from mjstats.core.shanten import _conv, _final, _overlap_codes
@@ -555,6 +555,7 @@ def _plant(root, dead, miss, form, improve, extra, G, cnt, T):
 STATUS_ROOM = 2
 
 
+@separate
 @noref_kernel
 def _expand(P, G, cnt, origin, avail, dead, h, rows, sh, values, sw, mt, mk, scratch,
             max_states, T, Q):

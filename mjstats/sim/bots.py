@@ -46,7 +46,7 @@ import numpy as np
 from numba.cpython.unsafe.numbers import trailing_zeros
 
 from mjstats._choices import BOT_NAMES, choice_code
-from mjstats._jit import inline_kernel, noref_kernel
+from mjstats._jit import inline_kernel, noref_kernel, separate
 from mjstats.core.bits import (
     ONE,
     PART0,
@@ -188,6 +188,7 @@ def _std_part(part, code, C0, C1, C2, C3, M, T):
     return 3 * M + 1 - _final(T.honor[code], C3, M)
 
 
+@separate
 @noref_kernel
 def _discard_scan(hand, nm, T, lo, hi, form, out):
     """Shanten after discarding each kind ``lo..hi-1`` into ``out`` (99 where not held).
@@ -349,6 +350,7 @@ def _que_discard(hand, que):
     return best
 
 
+@separate
 @noref_kernel
 def _efficient_discard(hand, nm, que, inset, visible, T, lo, hi, form, sc):
     """Best discard among kinds ``lo..hi-1`` (min shanten, then most improving tiles).

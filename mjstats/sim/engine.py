@@ -52,7 +52,7 @@ import numpy as np
 from numba.core import types
 from numba.extending import overload
 
-from mjstats._jit import inline_kernel, kernel, noref_kernel
+from mjstats._jit import inline_kernel, kernel, noref_kernel, separate
 from mjstats.core.bits import ONE, _part_bits
 from mjstats.core.complete import _is_complete
 from mjstats.core.rng import _seed_from, _shuffle
@@ -281,6 +281,7 @@ def _discard_flags(q, d, kong_discard, wall_left, dealer, hand, visible):
     return _win_flags(q, d, flags, dealer, hand, visible)
 
 
+@separate
 @noref_kernel
 def _refresh(p, s, hand, que, inset, mask, ready, T, mt, mk, nm):
     """Ready flag and wait mask of seat ``p``'s waiting-size hand of shanten ``s``.
@@ -314,6 +315,7 @@ def _refresh(p, s, hand, que, inset, mask, ready, T, mt, mk, nm):
         ready[p] |= x
 
 
+@separate
 @noref_kernel
 def _score_win(p, tile, flags, hand, mt, mk, nm, values, sw, family, T, conc, buf, work,
                hits, best, info):
@@ -334,6 +336,7 @@ def _next_active(p, won):
     return p
 
 
+@separate
 @noref_kernel
 def _record_win(p, tile, frm, flags, value, order, turn, step, hand, visible, T, mask,
                 tbits, best, info, seat_rec, pat_rec, base, buf, work):
@@ -1494,6 +1497,7 @@ def _end_hand(dealer, P, values, sw, T, S, seat_rec, hand_rec, g, ev, evn, log):
         hand_rec[g, H_ERROR] = 1
 
 
+@separate
 @noref_kernel
 def _play(wall, n_wall, dealer, bots, que_in, script, P, values, sw, T, inset, state, S,
           seat_rec, pat_rec, hand_rec, g, ev, evn, log, pol):

@@ -70,7 +70,7 @@ from typing import NamedTuple
 
 import numpy as np
 
-from mjstats._jit import inline_kernel, kernel, noref_kernel
+from mjstats._jit import inline_kernel, kernel, noref_kernel, separate
 from mjstats.core.handtable import _find
 from mjstats.discard import _dp, _graph
 from mjstats.scoring import kernels as K
@@ -311,6 +311,7 @@ def _reset(X, dealer):
         X.seat[p, S_NEXT] = -1
 
 
+@separate
 @noref_kernel
 def _solve(X, slot, root, nm, mt, mk, miss, visible, inset, T_draws, dealer, give_up, R, T,
            Q):
