@@ -227,12 +227,15 @@ def separate(disp):
     kernel's compiled function in this process (:func:`_define`); a caller
     loaded from the disk cache first has the kernel compiled or loaded
     (:class:`_Bind`, one of numba's ``reload_init`` hooks, stored with the
-    caller).  The machine code of each kernel is the same, so are the results;
-    the call is an ordinary call, not inlined, so this is for large kernels
-    called a few times per hand.  Relies on numba's private code-library and
-    context internals (numba is pinned in ``pyproject.toml``).
+    caller).  Each kernel computes what it did, so the results are the same; the
+    call is an ordinary call that LLVM cannot inline, so this is for large
+    kernels, whose work dwarfs a call.  Only a module's own kernels qualify (the
+    hook finds the kernel by its module and name).  Relies on numba's private
+    code-library and context internals (numba is pinned in ``pyproject.toml``).
     """
     f = disp.py_func
+    if "." in f.__qualname__:
+        raise TypeError(f"separate: {f.__qualname__} is not a module-level kernel")
     _SEPARATE.add((f.__module__, f.__qualname__))
     return disp
 

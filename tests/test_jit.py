@@ -234,3 +234,20 @@ def test_a_separate_kernel_is_called_by_symbol_from_fresh_and_cached_callers(tmp
     # cache hits of top, mid, heavy; then heavy's definitions and declarations in top
     assert run("top") == ["92", "raised k < 0", "0 1 1", "0 1"]
     assert run("again") == ["92", "raised k < 0", "1 0 1"]
+
+
+def test_only_a_module_level_kernel_can_be_separate():
+    # the hook of a cached caller finds the kernel again by module and name
+    import pytest
+
+    from mjstats._jit import noref_kernel, separate
+
+    def outer():
+        @noref_kernel
+        def inner(x):
+            return x
+
+        return inner
+
+    with pytest.raises(TypeError, match="not a module-level kernel"):
+        separate(outer())
