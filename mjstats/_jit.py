@@ -15,7 +15,9 @@ arguments (:func:`_plain_types`), numba inlines a helper without its
 redundant deep copies of the helper's code (:func:`_inline_fresh`), and the
 callers of the largest kernels (the game engine's ``_play``, the scorer, the
 bots' discard scan, the odds search) call their machine code instead of
-optimizing and emitting a copy of it each (:func:`separate`).  Kernels
+optimizing and emitting a copy of it each (:func:`separate`); numba's option
+sets hash and compare without rebuilding every option's value on each of a
+cold compile's cache lookups (:func:`_config_hash`).  Kernels
 are never recursive: numba's on-disk cache breaks on recursion (numba issues
 #6061, #9129).  A per-hand public function calls its kernel through
 :class:`Entry`, the compiled function for fixed argument types, skipping the
@@ -62,6 +64,7 @@ from numba.core import inline_closurecall as _icc
 from numba.core import types
 from numba.core.base import BaseContext as _BaseContext
 from numba.core.compiler import CompileResult as _CompileResult
+from numba.core.targetconfig import TargetConfig as _TargetConfig
 
 from mjstats import _compiling  # noqa: F401  (registers the compile listener before any kernel)
 
@@ -340,6 +343,38 @@ def _rebuild(cls, target_context, libdata, fndesc, env, signature, objectmode, l
 
 _base_rebuild = _CompileResult._rebuild.__func__
 _CompileResult._rebuild = classmethod(_rebuild)
+
+
+_OPTION_HASHES: dict[type, int] = {}
+
+
+def _config_hash(self) -> int:
+    """numba's ``TargetConfig.__hash__`` without rebuilding the options on every call.
+
+    numba hashes ``tuple(sorted(self.values()))``: the sorted *names* of the
+    class's options (iterating a dict gives its keys), the same for every
+    instance, built anew from every option's value on each of the tens of
+    thousands of cache lookups a cold compile makes.  Same value, once per class.
+    """
+    cls = type(self)
+    h = _OPTION_HASHES.get(cls)
+    if h is None:
+        h = _OPTION_HASHES[cls] = hash(tuple(sorted(cls.options)))
+    return h
+
+
+def _config_eq(self, other):
+    """numba's ``TargetConfig.__eq__`` (every option's value equal), first comparing the
+    options set explicitly: equal there, equal everywhere."""
+    if isinstance(other, _TargetConfig):
+        if type(self) is type(other) and self._values == other._values:
+            return True
+        return self.values() == other.values()
+    return NotImplemented
+
+
+_TargetConfig.__hash__ = _config_hash
+_TargetConfig.__eq__ = _config_eq
 
 
 def kernel(fn):

@@ -251,3 +251,19 @@ def test_only_a_module_level_kernel_can_be_separate():
 
     with pytest.raises(TypeError, match="not a module-level kernel"):
         separate(outer())
+
+
+def test_numba_option_sets_hash_and_compare_as_numba_defines_them():
+    # mjstats._jit replaces TargetConfig's hash and equality by faster ones: the same values
+    from numba.core.compiler import Flags
+
+    a, b, c, d = Flags(), Flags(), Flags(), Flags()
+    b.nrt = True
+    c.nrt = False  # explicitly the default: equal to a
+    d.nrt = True
+    d.error_model = "numpy"
+    for x in (a, b, c, d):
+        assert hash(x) == hash(tuple(sorted(x.values())))  # numba's definition
+        for y in (a, b, c, d):
+            assert (x == y) == (x.values() == y.values())
+    assert a == c and a != b and b != d
