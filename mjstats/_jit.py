@@ -290,31 +290,29 @@ class _Bind(NamedTuple):
 
 
 def _by_symbol(fndesc, libs):
-    """numba's ``user_function`` for a :func:`separate` kernel: a call to its symbol, no link."""
-    from numba.core import cgutils
-    from numba.core.imputils import fix_returning_optional, impl_ret_new_ref
+    """The ``user_function`` of numba for a :func:`separate` kernel: a call to its symbol.
 
-    name = _define(fndesc, libs[0])
+    numba's own call (its declaration named :func:`_symbol`), with no library to
+    link and the caller's :class:`_Bind` hook recorded.
+    """
+    from numba.core.imputils import user_function
+
+    callee = copy.copy(fndesc)
+    callee.mangled_name = _define(fndesc, libs[0])
+    call = user_function(callee, ())
     bind = _Bind(fndesc.modname, fndesc.qualname, tuple(fndesc.argtypes))
 
     def imp(context, builder, sig, args):
-        fnty = context.call_conv.get_function_type(fndesc.restype, fndesc.argtypes)
-        fn = cgutils.get_or_insert_function(builder.module, fnty, name)
-        status, retval = context.call_conv.call_function(builder, fn, fndesc.restype,
-                                                         fndesc.argtypes, args)
-        with cgutils.if_unlikely(builder, status.is_error):
-            context.call_conv.return_status_propagate(builder, status)
-        retval = fix_returning_optional(context, builder, sig, status, retval)
         context.active_code_library._reload_init.add(bind)
-        return impl_ret_new_ref(context, builder, fndesc.restype, retval)
+        return call(context, builder, sig, args)
 
-    imp.signature = fndesc.argtypes
+    imp.signature = call.signature
     imp.libs = ()
     return imp
 
 
 def _insert_user_function(self, func, fndesc, libs=()):
-    """numba's ``BaseContext.insert_user_function``, calling :func:`separate` kernels by symbol."""
+    """The ``BaseContext.insert_user_function`` of numba, :func:`separate` kernels by symbol."""
     if (fndesc.modname, fndesc.qualname) in _SEPARATE:
         impl = _by_symbol(fndesc, libs)
         self._defns[func].append(impl, impl.signature)
@@ -328,7 +326,7 @@ _BaseContext.insert_user_function = _insert_user_function
 
 def _rebuild(cls, target_context, libdata, fndesc, env, signature, objectmode, lifted, typeann,
              reload_init, referenced_envs):
-    """numba's ``CompileResult._rebuild`` (a kernel loaded from the disk cache), hooks kept.
+    """The ``CompileResult._rebuild`` of numba (a kernel loaded from the cache), hooks kept.
 
     numba runs the hooks a cached kernel was stored with, then forgets them: the
     code library it loads holds none, so a kernel compiled later that links this
@@ -349,7 +347,7 @@ _OPTION_HASHES: dict[type, int] = {}
 
 
 def _config_hash(self) -> int:
-    """numba's ``TargetConfig.__hash__`` without rebuilding the options on every call.
+    """The ``TargetConfig.__hash__`` of numba without rebuilding the options on every call.
 
     numba hashes ``tuple(sorted(self.values()))``: the sorted *names* of the
     class's options (iterating a dict gives its keys), the same for every
@@ -364,8 +362,10 @@ def _config_hash(self) -> int:
 
 
 def _config_eq(self, other):
-    """numba's ``TargetConfig.__eq__`` (every option's value equal), first comparing the
-    options set explicitly: equal there, equal everywhere."""
+    """The ``TargetConfig.__eq__`` of numba (every option's value equal), explicit ones first.
+
+    Equal in the options set explicitly means equal everywhere; else numba's comparison.
+    """
     if isinstance(other, _TargetConfig):
         if type(self) is type(other) and self._values == other._values:
             return True

@@ -35,7 +35,15 @@ import numpy as np
 from numba.cpython.unsafe.numbers import trailing_zeros
 
 from mjstats._checks import flag
-from mjstats._jit import Entry, inline_kernel, kernel, noref_kernel, parallel_kernel, prange, separate
+from mjstats._jit import (
+    Entry,
+    inline_kernel,
+    kernel,
+    noref_kernel,
+    parallel_kernel,
+    prange,
+    separate,
+)
 from mjstats.core.bits import ONE, _hand_bits, _part_bits, _spread
 from mjstats.core.codes import (
     _POW5,
