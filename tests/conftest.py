@@ -9,15 +9,25 @@ import pytest
 os.environ.setdefault("MPLBACKEND", "Agg")
 
 _WARM = None
+MAX_WORKERS = 4
+"""At most this many test processes (``-n auto``, pyproject.toml): on a cold cache each
+compiles the kernels of the tests it is given, some of them the same."""
+
+
+def pytest_xdist_auto_num_workers(config):
+    """One test process per core (``-n auto``, with ``--dist loadfile``), at most
+    :data:`MAX_WORKERS`; ``-n 0`` runs the suite in one process."""
+    return max(1, min(MAX_WORKERS, os.cpu_count() or 1))
 
 
 def pytest_sessionstart(session):
-    """Compile the game engine in a second process while the first tests run.
+    """Compile the game engine in a process of its own while the first tests run.
 
-    A fresh clone compiles every numba kernel (most of a cold run's time, in
-    one thread); ``tests/warm_kernels.py`` builds the game engine's kernels into
-    the shared disk cache on the other core meanwhile.  Set
-    ``MJSTATS_NO_WARM=1`` to skip it.
+    A fresh clone compiles every numba kernel (most of a cold run's time);
+    ``tests/warm_kernels.py`` builds the game engine's kernels into the shared
+    disk cache beside the test processes (started once, by the controlling
+    process when the tests run in several), so that the test files that reach
+    the engine load it.  Set ``MJSTATS_NO_WARM=1`` to skip it.
     """
     global _WARM
     if os.environ.get("MJSTATS_NO_WARM") or os.environ.get("PYTEST_XDIST_WORKER"):
