@@ -32,7 +32,13 @@ pattern is part of the win.
 
 from __future__ import annotations
 
-from mjstats._jit import inline_kernel, noref_kernel
+import numpy as np
+
+from mjstats._jit import inline_kernel, kernel, noref_kernel, separate
+from mjstats.discard._graph import STATUS_OK, _build, _improvers
+
+N_PATTERNS = 63
+"""Bits of a win's pattern set (:func:`mjstats.discard._graph._draws`)."""
 
 OBJ_WIN = 0
 OBJ_READY = 1
@@ -315,3 +321,127 @@ def _policy_discards(a_s, a_d, a_start, step, best_at, ea_kind, ea_b, b_start, e
                     if eb_a[f] == t:
                         disc[u, e] = eb_kind[f]
                         break
+
+
+@kernel
+def _distinct(w):
+    """The distinct values of ``w`` in ascending order, and each entry's index among them.
+
+    As ``np.unique(w, return_inverse=True)``; a few distinct values (the values of
+    a hand's wins), so each is found by a scan, without numba's sort.
+    """
+    d = 0
+    vals = np.empty(w.shape[0])
+    for i in range(w.shape[0]):
+        x = w[i]
+        j = 0
+        while j < d and vals[j] < x:
+            j += 1
+        if j < d and vals[j] == x:
+            continue
+        for q in range(d, j, -1):
+            vals[q] = vals[q - 1]
+        vals[j] = x
+        d += 1
+    idx = np.empty(w.shape[0], dtype=np.int64)
+    for i in range(w.shape[0]):
+        j = 0
+        while j < d - 1 and vals[j] != w[i]:
+            j += 1
+        idx[i] = j
+    return vals[:d].copy(), idx
+
+
+@separate
+@kernel
+def _solve_graph(roots, a_s, a_d, improve, a_start, b_s, b_d, b_start, ea_w, ea_b, ea_win, eb_a,
+                 w_val, w_pat, S, T, objective, published):
+    """:func:`_backward`, then :func:`_forward` from every root candidate, in one call.
+
+    ``roots`` are the 13-tile states of the candidates.  Returns ``(V, win_at,
+    ready_at, ev_at, hist, values, pat, step, best_at)``: ``V[c, u]`` the
+    objective's value of candidate ``c`` at draw ``u``, the forward pass's
+    arrays (``hist`` over ``values``, the distinct values of the wins in
+    ascending order) and the recorded policy (``step``, ``best_at``, for
+    :func:`_policy_discards`).
+    """
+    nA = a_s.shape[0]
+    nB = b_s.shape[0]
+    C = roots.shape[0]
+    V = np.zeros((T + 1, nA))
+    V2 = np.zeros((T + 1, nA))
+    V3 = np.zeros((T + 1, nA))
+    step = np.zeros((T, ea_b.shape[0]), dtype=np.uint8)  # the policy, draw by draw
+    kept_w = np.zeros((T, nA))
+    best_at = np.zeros((T, nB), dtype=np.int32)
+    _backward(a_s, a_d, improve, a_start, b_s, b_d, b_start, ea_w, ea_b, ea_win, eb_a, w_val,
+              S, T, objective, published, V, V2, V3, step, kept_w, best_at, np.zeros(nB),
+              np.zeros(nB), np.zeros(nB))
+    values, vidx = _distinct(w_val)
+    win_at = np.zeros((C, T))
+    ready_at = np.zeros((C, T))
+    ev_at = np.zeros((C, T))
+    hist = np.zeros((C, max(values.shape[0], 1)))
+    pat = np.zeros((C, N_PATTERNS))
+    _forward(roots, a_s, a_start, b_s, ea_w, ea_b, ea_win, w_val, vidx, w_pat, S, T, objective,
+             published, step, kept_w, best_at, win_at, ready_at, ev_at, hist, pat,
+             np.zeros((nA, C)), np.zeros((nA, C)), np.zeros((nA, C)), np.zeros((nA, C)),
+             np.zeros(nA, dtype=np.uint8))
+    Vr = np.empty((C, T + 1))
+    for c in range(C):
+        for u in range(T + 1):
+            Vr[c, u] = V[u, roots[c]]
+    return Vr, win_at, ready_at, ev_at, hist, values, pat, step, best_at
+
+
+@kernel
+def _odds_of(hand, avail, dead, miss, form, improve, extra, objective, root_all, T, max_states,
+             score_mode, family, values, sw, mt, mk, nm, flags, Tb, Q, as_is, S, published,
+             keep_policy):
+    """The exact odds of ``hand`` for one missing suit: the graph, the recursion, the 进张.
+
+    :func:`~mjstats.discard._graph._build` (the arguments up to ``Q``), then
+    :func:`_solve_graph` from the candidates (the root itself when ``as_is``,
+    otherwise each discard of the 14-tile root) and
+    :func:`~mjstats.discard._graph._improvers`, in one call from Python
+    (nothing of the graph is returned but what the result needs).  Returns
+    ``(status, s_root, states, kinds, shanten, jin, V, win_at, ready_at, ev_at,
+    hist, values, pat, a_table, a_start, ea_kind, disc)``: ``kinds`` the discards
+    (-1 as is), ``shanten`` each candidate's, ``jin[c, k]`` the live copies of
+    each kind that lowers it; with ``keep_policy`` the exact policy
+    (:class:`mjstats.discard.solo.Policy`: the 13-tile states' table and edge
+    runs, the kinds drawn, ``disc`` from :func:`_policy_discards`), otherwise
+    ``disc`` is empty.  Past ``max_states`` only ``status`` and ``s_root`` mean
+    anything.
+    """
+    (status, s_root, a_hand, a_s, a_d, _, a_start, _, b_s, b_d, b_start, ea_kind, ea_w, ea_b,
+     ea_win, eb_kind, eb_a, w_val, w_pat, a_table) = _build(
+        hand, hand, avail, dead, miss, form, improve, extra, objective, root_all, T,
+        max_states, score_mode, family, values, sw, mt, mk, nm, flags, Tb, Q)
+    if status != STATUS_OK:
+        C = 0
+        roots = np.zeros(0, dtype=np.int64)
+        kinds = np.zeros(0, dtype=np.int64)
+    elif as_is:
+        C = 1
+        roots = np.zeros(1, dtype=np.int64)
+        kinds = np.full(1, -1, dtype=np.int64)
+    else:
+        C = b_start[1] - b_start[0]
+        roots = eb_a[b_start[0] : b_start[1]].astype(np.int64)
+        kinds = eb_kind[b_start[0] : b_start[1]].astype(np.int64)
+    shanten = np.empty(C, dtype=np.int64)
+    for c in range(C):
+        shanten[c] = a_s[roots[c]]
+    V, win_at, ready_at, ev_at, hist, vals, pat, step, best_at = _solve_graph(
+        roots, a_s, a_d, improve, a_start, b_s, b_d, b_start, ea_w, ea_b, ea_win, eb_a, w_val,
+        w_pat, S, T if status == STATUS_OK else 0, objective, published)
+    jin = np.zeros((C, 34), dtype=np.int64)
+    _improvers(a_hand, roots, avail, dead, miss, form, Tb, Q, jin)
+    keep = keep_policy and status == STATUS_OK
+    disc = np.empty((T if keep else 0, ea_b.shape[0] if keep else 0), dtype=np.int8)
+    if keep:
+        _policy_discards(a_s, a_d, a_start, step, best_at, ea_kind, ea_b, b_start, eb_kind, eb_a,
+                         disc)
+    return (status, s_root, a_s.shape[0] + b_s.shape[0], kinds, shanten, jin, V, win_at,
+            ready_at, ev_at, hist, vals, pat, a_table, a_start, ea_kind, disc)

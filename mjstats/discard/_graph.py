@@ -612,6 +612,7 @@ def _expand(P, G, cnt, origin, avail, dead, h, rows, sh, values, sw, mt, mk, scr
     return status
 
 
+@separate
 @kernel
 def _build(root, origin, avail, dead, miss, form, improve, extra, objective, root_all,
            T_draws, max_states,
@@ -637,8 +638,7 @@ def _build(root, origin, avail, dead, miss, form, improve, extra, objective, roo
     (the game engine's ``ev`` bot runs it in fixed arrays of its own).
 
     Returns ``(status, s_root, A arrays, B arrays, edge arrays, win arrays, the table of
-    the 13-tile states)``; see
-    :func:`mjstats.discard.solo._Graph` for their names.
+    the 13-tile states)``, named where :func:`mjstats.discard._dp._odds_of` unpacks them.
     """
     G = _arrays(64, 256, 64)  # grown as the search needs (a small search allocates little)
     cnt = np.zeros(8, dtype=np.int64)

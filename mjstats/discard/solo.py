@@ -10,7 +10,6 @@ sets' legal wins and values).  The graph of hands is built by
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import NamedTuple
 
 import numpy as np
@@ -277,16 +276,14 @@ def odds(hand, rules=None, *, melds=None, visible=None, draws=None, dealer: bool
                     f"the meld {bad[0]} is of the missing suit {SUIT_NAMES_ZH[miss]} "
                     f"({SUITS[miss]})"
                 )
-        G = _Graph(*_graph._build(hand8, hand8, avail, dead, miss, fm, 1 if improve else 0,
-                                  extra, obj, root_all, T, max_states, score_mode, family,
-                                  values, sw, mt, mk, len(ms), flags, Tb, overlap4()))
-        improved = improve
+        head = (hand8, avail, dead, miss, fm)  # then improve, then the rest
+        rest = (extra, obj, root_all, T, max_states, score_mode, family, values, sw, mt, mk,
+                len(ms), flags, Tb, overlap4(), n == conc_13, S, model == "published",
+                keep_policy)
+        G = _Piece(*_dp._odds_of(*head, 1 if improve else 0, *rest))
         if G.status != _graph.STATUS_OK and improve and fallback:
             # the improving search is too large: the fast mode's is far smaller
-            G = _Graph(*_graph._build(hand8, hand8, avail, dead, miss, fm, 0, extra, obj,
-                                      root_all, T, max_states, score_mode, family, values,
-                                      sw, mt, mk, len(ms), flags, Tb, overlap4()))
-            improved = False
+            G = _Piece(*_dp._odds_of(*head, 0, *rest))
             if G.status == _graph.STATUS_OK:
                 fell_back[SUITS[miss] if miss >= 0 else "-"] = (
                     f"fast mode (improve=False): the improving search passed "
@@ -308,8 +305,7 @@ def odds(hand, rules=None, *, melds=None, visible=None, draws=None, dealer: bool
                 f"the search passed max_states={max_states:,} hands (legal shanten "
                 f"{G.s_root}, {T} draws){hopeless}; ask for {ask} or a larger max_states"
             )
-        pieces.append(_solve(G, miss, h, n == conc_13, S, T, obj, model == "published", improved,
-                             R, avail, dead, fm, Tb, keep_policy))
+        pieces.append(G.piece(miss, T, obj, keep_policy))
     if not pieces:
         if skipped:
             raise OddsError(f"every missing suit passed max_states={max_states:,} hands; ask "
@@ -339,76 +335,38 @@ class Policy(NamedTuple):
     disc: np.ndarray
 
 
-@dataclass
-class _Graph:
+class _Piece(NamedTuple):
+    """What :func:`mjstats.discard._dp._odds_of` returns for one missing suit."""
+
     status: int
     s_root: int
-    a_hand: np.ndarray
-    a_s: np.ndarray
-    a_d: np.ndarray
-    a_full: np.ndarray
-    a_start: np.ndarray
-    b_hand: np.ndarray
-    b_s: np.ndarray
-    b_d: np.ndarray
-    b_start: np.ndarray
-    ea_kind: np.ndarray
-    ea_w: np.ndarray
-    ea_b: np.ndarray
-    ea_win: np.ndarray
-    eb_kind: np.ndarray
-    eb_a: np.ndarray
-    w_val: np.ndarray
-    w_pat: np.ndarray
+    states: int
+    kinds: np.ndarray
+    shanten: np.ndarray
+    jin: np.ndarray
+    V: np.ndarray
+    win_at: np.ndarray
+    ready_at: np.ndarray
+    ev_at: np.ndarray
+    hist: np.ndarray
+    values: np.ndarray
+    pat: np.ndarray
     a_table: np.ndarray
+    a_start: np.ndarray
+    ea_kind: np.ndarray
+    disc: np.ndarray
 
+    def piece(self, miss: int, T: int, obj: int, keep_policy: bool) -> dict:
+        """The raw per-candidate numbers of one missing suit (:mod:`~mjstats.discard.tables`).
 
-def _solve(G: _Graph, miss: int, h, as_is: bool, S: int, T: int, obj: int, published: bool,
-           improve: bool, R, avail, dead, fm, Tb, keep_policy: bool = False) -> dict:
-    """Backward and forward passes over one graph; the raw per-candidate numbers.
-
-    With ``keep_policy`` also ``policy``: the 13-tile states' table, their edge
-    runs, the kinds drawn and the tile thrown at each draw and edge
-    (:func:`mjstats.discard._dp._policy_discards`), what a seat needs to follow
-    the exact policy in the game engine.
-    """
-    if as_is:
-        roots = np.array([0], dtype=np.int64)
-        kinds = np.array([-1], dtype=np.int64)
-    else:
-        roots = G.eb_a[G.b_start[0] : G.b_start[1]].astype(np.int64)
-        kinds = G.eb_kind[G.b_start[0] : G.b_start[1]].astype(np.int64)
-    nA = G.a_s.shape[0]
-    V = np.zeros((T + 1, nA), dtype=np.float64)
-    V2 = np.zeros((T + 1, nA), dtype=np.float64)
-    V3 = np.zeros((T + 1, nA), dtype=np.float64)
-    step = np.zeros((T, G.ea_b.shape[0]), dtype=np.uint8)  # the policy, draw by draw
-    kept_w = np.zeros((T, nA), dtype=np.float64)
-    best_at = np.zeros((T, G.b_s.shape[0]), dtype=np.int32)
-    _dp._backward(G.a_s, G.a_d, 1 if improve else 0, G.a_start, G.b_s, G.b_d, G.b_start,
-                  G.ea_w, G.ea_b, G.ea_win, G.eb_a, G.w_val, S, T, obj, published, V, V2, V3,
-                  step, kept_w, best_at, *(np.zeros(G.b_s.shape[0]) for _ in range(3)))
-    vals, vidx = np.unique(G.w_val, return_inverse=True)
-    C = roots.shape[0]
-    n_pat = 63
-    win_at = np.zeros((C, T))
-    ready_at = np.zeros((C, T))
-    ev_at = np.zeros((C, T))
-    hist = np.zeros((C, max(len(vals), 1)))
-    pat = np.zeros((C, n_pat))
-    _dp._forward(roots, G.a_s, G.a_start, G.b_s, G.ea_w, G.ea_b, G.ea_win, G.w_val,
-                 vidx.astype(np.int64), G.w_pat, S, T, obj, published, step, kept_w, best_at,
-                 win_at, ready_at, ev_at, hist, pat, *(np.zeros((nA, C)) for _ in range(4)),
-                 np.zeros(nA, dtype=np.uint8))
-    jin = np.zeros((C, N_KINDS), dtype=np.int64)  # live copies of the kinds that lower shanten
-    _graph._improvers(G.a_hand, roots, avail, dead, miss, fm, Tb, overlap4(), jin)
-    out = dict(miss=miss, kinds=kinds, shanten=G.a_s[roots].astype(int), V=V[:, roots].T,
-               win_at=win_at, ready_at=ready_at, ev_at=ev_at, hist=hist, values=vals,
-               pat=pat, jin=jin, states=int(nA + G.b_s.shape[0]), T=T, obj=obj)
-    if keep_policy:
-        disc = np.empty((T, G.ea_b.shape[0]), dtype=np.int8)
-        _dp._policy_discards(G.a_s, G.a_d, G.a_start, step, best_at, G.ea_kind, G.ea_b,
-                             G.b_start, G.eb_kind, G.eb_a, disc)
-        out["policy"] = Policy(G.a_table, G.a_start, G.ea_kind, disc)
-    return out
+        With ``keep_policy`` also ``policy``, what a seat needs to follow the exact
+        policy in the game engine.
+        """
+        out = dict(miss=miss, kinds=self.kinds, shanten=self.shanten, V=self.V,
+                   win_at=self.win_at, ready_at=self.ready_at, ev_at=self.ev_at,
+                   hist=self.hist, values=self.values, pat=self.pat, jin=self.jin,
+                   states=int(self.states), T=T, obj=obj)
+        if keep_policy:
+            out["policy"] = Policy(self.a_table, self.a_start, self.ea_kind, self.disc)
+        return out
 

@@ -297,3 +297,13 @@ def test_missing_suit_tiles_are_interchangeable():
     a, b = r.table.iloc[0], r.table.iloc[1]
     for col in ("p_ready", "p_win", "ev"):
         assert a[col] == pytest.approx(b[col], abs=1e-15)
+
+
+@pytest.mark.parametrize("n, distinct", [(0, 1), (1, 1), (40, 3), (500, 25)])
+def test_distinct_values_are_numpy_s_unique(rng, n, distinct):
+    from mjstats.discard._dp import _distinct
+
+    w = rng.integers(0, distinct, n).astype(np.float64) * 1.5
+    vals, idx = _distinct(w)
+    ref, inv = np.unique(w, return_inverse=True)
+    assert np.array_equal(vals, ref) and np.array_equal(idx, inv)
