@@ -28,6 +28,10 @@ Forward: the same branches, followed from each root candidate under that
 policy, give the probability of being ready and of having won by each draw,
 the expected value, the distribution of the winning value and how often each
 pattern is part of the win.
+
+:func:`_odds_of` is one missing suit's whole answer in one call from Python: the
+graph (:mod:`mjstats.discard._graph`), both passes (:func:`_solve_graph`) and the
+candidates' 进张.
 """
 
 from __future__ import annotations
