@@ -15,9 +15,13 @@ compiles the kernels of the tests it is given, some of them the same."""
 
 
 def pytest_xdist_auto_num_workers(config):
-    """One test process per core (``-n auto``, with ``--dist loadfile``), at most
-    :data:`MAX_WORKERS`; ``-n 0`` runs the suite in one process."""
-    return max(1, min(MAX_WORKERS, os.cpu_count() or 1))
+    """One test process per core this process may use (``-n auto``), at most :data:`MAX_WORKERS`.
+
+    ``--dist loadfile`` gives each process whole test files; ``-n 0`` runs the suite
+    in one process.
+    """
+    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
+    return max(1, min(MAX_WORKERS, cores or 1))
 
 
 def pytest_sessionstart(session):
