@@ -24,40 +24,6 @@ def pytest_xdist_auto_num_workers(config):
     return max(1, min(MAX_WORKERS, cores or 1))
 
 
-ENGINE_FILES = (
-    "tests/sim/", "tests/study/", "tests/results/test_results_games.py",
-    "tests/results/test_results_match.py", "tests/plotting/", "tests/discard/test_policy.py",
-    "tests/rules/test_add_a_rule_set.py", "tests/test_api_dispatch.py", "tests/test_bad_inputs.py",
-    "tests/test_cli.py", "tests/test_compiling.py", "tests/test_durability.py",
-    "tests/test_runner.py", "mjstats/",
-)
-"""Test files (path prefixes) that play mahjong hands in the game engine."""
-EV_FILES = ("tests/sim/test_ev_bot.py", "tests/sim/test_rollout_bot.py",
-            "tests/study/test_discard_table.py", "tests/test_experiments.py",
-            "tests/test_report.py", "tests/test_notebooks.py")
-"""Those among them (or beside them) that seat the ``ev`` or ``rollout`` bot."""
-
-
-def _stage(item) -> int:
-    """0: a test that needs no game engine; 1: the engine; 2: its ``ev`` or ``rollout`` seats."""
-    path = Path(str(item.fspath)).resolve().relative_to(Path(__file__).resolve().parents[1])
-    rel = path.as_posix()
-    if rel.startswith(EV_FILES):
-        return 2
-    return 1 if rel.startswith(ENGINE_FILES) else 0
-
-
-def pytest_collection_modifyitems(config, items):
-    """Run the tests in the order the warm-up process compiles (:func:`pytest_sessionstart`).
-
-    The tests that need no game engine first, then those of the engine, then those
-    of its ``ev`` and ``rollout`` seats (each group in its collected order): on a
-    cold cache the warm-up process has then compiled what they load, rather than
-    each test process compiling the engine again beside it.
-    """
-    items.sort(key=_stage)
-
-
 def pytest_sessionstart(session):
     """Compile the game engine in a process of its own while the first tests run.
 
