@@ -415,37 +415,38 @@ def _odds_of(hand, avail, dead, miss, form, improve, extra, objective, root_all,
     each kind that lowers it; with ``keep_policy`` the exact policy
     (:class:`mjstats.discard.solo.Policy`: the 13-tile states' table and edge
     runs, the kinds drawn, ``disc`` from :func:`_policy_discards`), otherwise
-    ``disc`` is empty.  Past ``max_states`` only ``status`` and ``s_root`` mean
-    anything.
+    ``disc`` is empty.  Past ``max_states`` nothing is solved: ``status``,
+    ``s_root`` and ``states``, and empty arrays.
     """
     (status, s_root, a_hand, a_s, a_d, _, a_start, _, b_s, b_d, b_start, ea_kind, ea_w, ea_b,
      ea_win, eb_kind, eb_a, w_val, w_pat, a_table) = _build(
         hand, hand, avail, dead, miss, form, improve, extra, objective, root_all, T,
         max_states, score_mode, family, values, sw, mt, mk, nm, flags, Tb, Q)
-    if status != STATUS_OK:
-        C = 0
-        roots = np.zeros(0, dtype=np.int64)
-        kinds = np.zeros(0, dtype=np.int64)
-    elif as_is:
-        C = 1
+    states = a_s.shape[0] + b_s.shape[0]
+    if status != STATUS_OK:  # past max_states: no numbers, only the status and the shanten
+        none = np.zeros((0, 0))
+        return (status, s_root, states, np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64),
+                np.zeros((0, 34), dtype=np.int64), none, none, none, none, none, np.zeros(0),
+                none, a_table, a_start, ea_kind, np.zeros((0, 0), dtype=np.int8))
+    if as_is:
         roots = np.zeros(1, dtype=np.int64)
         kinds = np.full(1, -1, dtype=np.int64)
     else:
-        C = b_start[1] - b_start[0]
         roots = eb_a[b_start[0] : b_start[1]].astype(np.int64)
         kinds = eb_kind[b_start[0] : b_start[1]].astype(np.int64)
+    C = roots.shape[0]
     shanten = np.empty(C, dtype=np.int64)
     for c in range(C):
         shanten[c] = a_s[roots[c]]
     V, win_at, ready_at, ev_at, hist, vals, pat, step, best_at = _solve_graph(
         roots, a_s, a_d, improve, a_start, b_s, b_d, b_start, ea_w, ea_b, ea_win, eb_a, w_val,
-        w_pat, S, T if status == STATUS_OK else 0, objective, published)
+        w_pat, S, T, objective, published)
     jin = np.zeros((C, 34), dtype=np.int64)
     _improvers(a_hand, roots, avail, dead, miss, form, Tb, Q, jin)
-    keep = keep_policy and status == STATUS_OK
-    disc = np.empty((T if keep else 0, ea_b.shape[0] if keep else 0), dtype=np.int8)
-    if keep:
+    disc = np.empty((T if keep_policy else 0, ea_b.shape[0] if keep_policy else 0),
+                    dtype=np.int8)
+    if keep_policy:
         _policy_discards(a_s, a_d, a_start, step, best_at, ea_kind, ea_b, b_start, eb_kind, eb_a,
                          disc)
-    return (status, s_root, a_s.shape[0] + b_s.shape[0], kinds, shanten, jin, V, win_at,
-            ready_at, ev_at, hist, vals, pat, a_table, a_start, ea_kind, disc)
+    return (status, s_root, states, kinds, shanten, jin, V, win_at, ready_at, ev_at, hist, vals,
+            pat, a_table, a_start, ea_kind, disc)
