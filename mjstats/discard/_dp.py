@@ -39,10 +39,7 @@ from __future__ import annotations
 import numpy as np
 
 from mjstats._jit import inline_kernel, kernel, noref_kernel, separate
-from mjstats.discard._graph import STATUS_OK, _build, _improvers
-
-N_PATTERNS = 63
-"""Bits of a win's pattern set (:func:`mjstats.discard._graph._draws`)."""
+from mjstats.discard._graph import N_PATTERNS, STATUS_OK, _build, _improvers
 
 OBJ_WIN = 0
 OBJ_READY = 1

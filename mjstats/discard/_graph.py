@@ -36,6 +36,9 @@ from mjstats.scoring.kernels import _score
 
 _POW5 = np.array([5**i for i in range(9)], dtype=np.int64)
 
+N_PATTERNS = 63
+"""Patterns a win's pattern set holds (bits of an ``int64``, :func:`_draws`)."""
+
 STATUS_OK = 0
 STATUS_TOO_BIG = 1
 
@@ -446,7 +449,7 @@ def _draws(ia, P, origin, avail, dead, h, rows, sh, a_hand, a_info, tB, b_hand, 
                              work, hits, best, info)
                 v = float(tot)
                 for q in range(best.shape[0]):
-                    if best[q] > 0 and q < 63:
+                    if best[q] > 0 and q < N_PATTERNS:
                         pat |= np.int64(1) << np.int64(q)
             if v >= 0:
                 win = nW
