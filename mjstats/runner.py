@@ -226,6 +226,9 @@ def progress_bar(meter: Meter, **kwargs):
             def format_dict(self):
                 d = super().format_dict
                 d["elapsed"], d["rate"] = self.meter.seconds, self.meter.rate
+                # what tqdm falls back on without a rate, (n - initial) / elapsed,
+                # counts only the items the meter timed (none read back on resume)
+                d["initial"] = d["n"] - self.meter.items
                 return d
 
         _bar_class = MeteredBar

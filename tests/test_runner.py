@@ -1,4 +1,5 @@
 import functools
+import io
 import os
 import signal
 import subprocess
@@ -160,3 +161,20 @@ def test_resumed_run_reports_the_rate_of_its_own_work(monkeypatch, capsys, tmp_p
     bar = _final_bar(capsys.readouterr().err)
     # 750 deals done in 3 s: 250 deals/s (counting the saved 250 would say 333)
     assert "1.00k/1.00k [00:03<00:00, 250 deals/s]" in bar, bar
+
+
+def test_resumed_run_shows_no_rate_before_its_own_first_chunk(monkeypatch):
+    import mjstats.runner as runner
+
+    clock = [0.0]
+    monkeypatch.setattr(runner, "_now", lambda: clock[0])
+    meter = runner.Meter()
+    bar = runner.progress_bar(meter, total=4000, unit=" deals", unit_scale=True,
+                              bar_format=runner._BAR_FORMAT, desc="t", file=io.StringIO())
+    bar.update(1000)  # read back from the run folder, not timed
+    meter.start()
+    clock[0] += 2.0  # the first chunk of its own still running
+    assert "? deals/s" in str(bar), str(bar)  # not 1,000 saved deals / 2 s
+    meter.add(500)
+    bar.update(500)
+    assert "250 deals/s" in str(bar), str(bar)
