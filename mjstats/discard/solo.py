@@ -10,6 +10,7 @@ sets' legal wins and values).  The graph of hands is built by
 
 from __future__ import annotations
 
+import functools
 from typing import NamedTuple
 
 import numpy as np
@@ -62,10 +63,23 @@ def _tiles(text, what: str, ts) -> np.ndarray:
             raise type(e)(f"{what}: {e}") from None
         return c.astype(np.int64)
     arr = np.asarray(text)
-    if arr.shape != (N_KINDS,) or not np.issubdtype(arr.dtype, np.integer) or arr.min() < 0:
+    if arr.shape != (N_KINDS,) or arr.dtype.kind not in "iu" or arr.min() < 0:
         raise HandError(
             f"{what} is notation ('5p9m') or a count vector of shape (34,), got {text!r}")
     return arr.astype(np.int64)
+
+
+@functools.cache
+def _copies(name: str) -> np.ndarray:
+    """The copies of each kind in tile set ``name`` (4, or 0 for a kind it lacks), read-only."""
+    out = _tileset(name).mask.astype(np.int64) * 4
+    out.setflags(write=False)
+    return out
+
+
+_NO_VALUES = np.zeros(1, dtype=np.int64)
+_NO_VALUES.setflags(write=False)  # typed like a rule set's arrays: one compilation
+"""The values and switches passed with ``rules=None`` (every win worth 1, nothing scored)."""
 
 
 def _available(h, visible, ms, ts) -> np.ndarray:
@@ -77,10 +91,10 @@ def _available(h, visible, ms, ts) -> np.ndarray:
     seen = _tiles(visible, "visible", ts)
     for m in ms:
         seen += m.tiles().astype(np.int64)
-    copies = ts.mask.astype(np.int64) * 4
-    over = np.flatnonzero(h + seen > copies)
-    if over.size:
-        k = int(over[0])
+    copies = _copies(ts.name)
+    over = h + seen > copies
+    if over.any():
+        k = int(np.flatnonzero(over)[0])
         raise HandError(
             f"{kind_name(k)} ({kind_name_zh(k)}): {int(h[k])} in hand + {int(seen[k])} seen "
             f"(visible and melds) > the {int(copies[k])} copies of the tile set"
@@ -255,9 +269,7 @@ def odds(hand, rules=None, *, melds=None, visible=None, draws=None, dealer: bool
         ka = R.kernel_args
         family, values, sw, score_mode = ka.family, ka.values, ka.switches, 1
     else:
-        values = np.zeros(1, dtype=np.int64)
-        values.setflags(write=False)  # typed like a rule set's arrays: one compilation
-        family, sw, score_mode = 0, values, 0
+        family, values, sw, score_mode = 0, _NO_VALUES, _NO_VALUES, 0
     hand8 = h.astype(np.int8)
     Tb = tables()
     suits = _missing_choices(missing, R, h)
