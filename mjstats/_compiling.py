@@ -12,7 +12,9 @@ cache holds; loading from the cache fires nothing.  The listener registered
 here (when :mod:`mjstats._jit` is imported, that is before any kernel exists)
 sees those events and nothing else, so a warm run costs nothing and prints
 nothing.  numba compiles the kernels a kernel calls inside its own
-compilation, so the outermost event names the family.  Once a compilation has
+compilation, so the outermost event names the family.  A process waiting for
+a kernel that another process is compiling (:data:`WAIT`, sent by
+:func:`mjstats._jit._compile_once`) is shown the same way.  Once a compilation has
 run :data:`NOTICE_AFTER` seconds (shorter ones stay silent), the first time its
 family compiles in the process, one line goes to standard error::
 
@@ -205,6 +207,11 @@ def showing(display: Display):
         _displays.remove(display)
 
 
+WAIT = "mjstats:compile-wait"
+"""The event of a process waiting for a kernel that another process compiles
+(:func:`mjstats._jit._compile_once`): shown as that family's compilation, not
+counted in :func:`compile_seconds`."""
+
 NOTICE_AFTER = 1.0
 """Seconds a compilation runs before its family's notice is printed (shorter ones are silent)."""
 
@@ -238,18 +245,19 @@ class _Compiles(event.Listener):
         watcher = threading.Thread(target=self._watch, args=(show, fam, t0, stop), daemon=True,
                                    name="mjstats-compile-watch")
         watcher.start()
-        self._run = (fam, show, t0, stop, watcher)
+        self._run = (fam, show, t0, stop, watcher, ev.kind == WAIT)
 
     def on_end(self, ev):
         self.depth -= 1
         if self.depth or self._run is None:
             return
-        fam, show, t0, stop, watcher = self._run
+        fam, show, t0, stop, watcher, wait = self._run
         self._run = None
         stop.set()
         watcher.join()
         dt = time.perf_counter() - t0
-        self.seconds += dt
+        if not wait:
+            self.seconds += dt
         _safely(show.end, fam, dt)
 
     def _announce(self, show: Display, fam: Family) -> None:
@@ -278,6 +286,7 @@ def _safely(fn, *args) -> None:
 
 _LISTENER = _Compiles()
 event.register("numba:compile", _LISTENER)
+event.register(WAIT, _LISTENER)
 
 
 def compile_seconds() -> float:

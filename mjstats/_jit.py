@@ -17,7 +17,9 @@ callers of the largest kernels (the game engine's ``_play``, the scorer, the
 bots' discard scan, the odds search) call their machine code instead of
 optimizing and emitting a copy of it each (:func:`separate`); numba's option
 sets hash and compare without rebuilding every option's value on each of a
-cold compile's cache lookups (:func:`_config_hash`).  Kernels
+cold compile's cache lookups (:func:`_config_hash`), and processes started
+together on a cold cache compile each kernel once: one compiles it while the
+others wait for it, then load it (:func:`_compile_once`).  Kernels
 are never recursive: numba's on-disk cache breaks on recursion (numba issues
 #6061, #9129).  A per-hand public function calls its kernel through
 :class:`Entry`, the compiled function for fixed argument types, skipping the
@@ -60,10 +62,12 @@ from pathlib import Path
 from typing import NamedTuple
 
 import numba
+from numba.core import event, sigutils, types
 from numba.core import inline_closurecall as _icc
-from numba.core import types
 from numba.core.base import BaseContext as _BaseContext
 from numba.core.compiler import CompileResult as _CompileResult
+from numba.core.compiler_lock import global_compiler_lock
+from numba.core.dispatcher import Dispatcher as _Dispatcher
 from numba.core.targetconfig import TargetConfig as _TargetConfig
 
 from mjstats import _compiling  # noqa: F401  (registers the compile listener before any kernel)
@@ -375,6 +379,80 @@ def _config_eq(self, other):
 
 _TargetConfig.__hash__ = _config_hash
 _TargetConfig.__eq__ = _config_eq
+
+
+def _lock_dir() -> Path | None:
+    """The folder of the compile locks (:func:`_compile_once`): in the kernel cache, or none."""
+    if not numba.config.CACHE_DIR:
+        return None  # numba caches beside the sources: no folder of ours to lock in
+    folder = Path(numba.config.CACHE_DIR) / "locks"
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError:
+        return None
+    return folder
+
+
+def compile_lock(disp, args) -> Path | None:
+    """The lock file of kernel ``disp`` for argument types ``args`` (:func:`_compile_once`)."""
+    folder = _lock_dir()
+    if folder is None:
+        return None
+    f = disp.py_func
+    key = f"{f.__module__}.{f.__qualname__}({', '.join(map(str, args))})"
+    return folder / f"{hashlib.blake2b(key.encode(), digest_size=8).hexdigest()}.lock"
+
+
+_HELD: set[Path] = set()
+"""The compile locks this process holds (a kernel compiling its callees takes theirs too)."""
+
+
+def _compile_once(self, sig):
+    """The ``Dispatcher.compile`` of numba, one process at a time per kernel and argument types.
+
+    On a cold cache, processes started together (``mjstats warmup``'s one per
+    family, whose kernels overlap; the test suite's processes beside its warm-up;
+    two notebooks) would each compile the same kernel.  Here a process first takes
+    a file lock named for the kernel and its argument types in the cache folder
+    (:func:`compile_lock`), then numba looks in its memory and on disk and
+    compiles only on a miss: a process that waited loads what the other saved.
+    The lock is taken under numba's own compiler lock, so that one thread per
+    process holds file locks, and a kernel's compilation takes its callees'
+    locks inside its own: callers before callees, never the reverse (kernels are
+    not recursive), so no two processes can wait on each other.  A wait is shown
+    as that family's compilation (:mod:`mjstats._compiling`: the notice, the
+    elapsed time, a progress bar's clock stopped), not counted as compile time.
+    Kernels outside mjstats, and a cache numba keeps beside the sources, compile
+    as numba does.
+    """
+    from filelock import FileLock, Timeout
+
+    if not self.py_func.__module__.startswith("mjstats."):
+        return _base_compile(self, sig)
+    with global_compiler_lock:
+        args, return_type = sigutils.normalize_signature(sig)
+        if self.overloads.get(tuple(args)) is not None:
+            return _base_compile(self, sig)  # in memory already
+        path = compile_lock(self, args)
+        if path is None or path in _HELD:
+            return _base_compile(self, sig)
+        lock = FileLock(path)
+        try:
+            lock.acquire(timeout=0)
+        except Timeout:  # another process compiles (or loads) it: wait, shown as compiling
+            with event.trigger_event(_compiling.WAIT, data=dict(
+                    dispatcher=self, args=args, return_type=return_type)):
+                lock.acquire()
+        _HELD.add(path)
+        try:
+            return _base_compile(self, sig)
+        finally:
+            _HELD.discard(path)
+            lock.release()
+
+
+_base_compile = _Dispatcher.compile
+_Dispatcher.compile = _compile_once
 
 
 def kernel(fn):

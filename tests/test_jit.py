@@ -267,3 +267,64 @@ def test_numba_option_sets_hash_and_compare_as_numba_defines_them():
         for y in (a, b, c, d):
             assert (x == y) == (x.values() == y.values())
     assert a == c and a != b and b != d
+
+
+_LOCK_HOLDER = '''
+import sys
+
+import numba
+import numpy as np
+from filelock import FileLock
+
+from mjstats._jit import _HELD, compile_lock
+from mjstats.core.codes import _check_counts
+
+path = compile_lock(_check_counts, (numba.typeof(np.zeros(34, np.int8)), numba.typeof(1)))
+lock = FileLock(path)
+lock.acquire()  # as a process compiling the kernel holds it
+_HELD.add(path)  # (this process holds it: its compilation takes it no second time)
+print("held", flush=True)
+sys.stdin.readline()
+print(_check_counts(np.zeros(34, np.int8), 1), flush=True)  # compiled and saved to the cache
+lock.release()
+'''
+
+_LOCK_WAITER = '''
+import numpy as np
+
+from mjstats._compiling import compile_seconds
+from mjstats.core.codes import _check_counts
+
+print(_check_counts(np.zeros(34, np.int8), 1))
+print(sum(_check_counts.stats.cache_hits.values()), sum(_check_counts.stats.cache_misses.values()))
+print(compile_seconds() < 1)  # the wait is no compilation of this process
+'''
+
+
+def test_a_kernel_another_process_is_compiling_is_waited_for_then_loaded(tmp_path):
+    # on a cold cache a process needing a kernel that another process is compiling
+    # waits for it (shown as that family's compilation) and loads it from the cache
+    # instead of compiling it a second time
+    import os
+    import subprocess
+    import sys
+    import time
+
+    env = dict(os.environ, NUMBA_CACHE_DIR=str(tmp_path / "cache"), PYTHONPATH=os.getcwd())
+    holder = subprocess.Popen([sys.executable, "-c", _LOCK_HOLDER], env=env, text=True,
+                              stdin=subprocess.PIPE, stdout=subprocess.PIPE)
+    try:
+        assert holder.stdout.readline() == "held\n"
+        waiter = subprocess.Popen([sys.executable, "-c", _LOCK_WAITER], env=env, text=True,
+                                  stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        time.sleep(4)  # the import, then the wait on the lock, past the notice's second
+        assert waiter.poll() is None  # still waiting
+        holder.stdin.write("go\n")
+        holder.stdin.flush()
+        assert holder.stdout.readline() == "True\n"
+        out, err = waiter.communicate(timeout=120)
+    finally:
+        holder.kill()
+    assert waiter.returncode == 0, err[-2000:]
+    assert out.split("\n")[:-1] == ["True", "1 0", "True"]  # the result; loaded, not compiled
+    assert "mjstats: compiling the hand kernels" in err
