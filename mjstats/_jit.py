@@ -422,8 +422,8 @@ def _compile_once(self, sig):
     not recursive), so no two processes can wait on each other.  A wait is shown
     as that family's compilation (:mod:`mjstats._compiling`: the notice, the
     elapsed time, a progress bar's clock stopped), not counted as compile time.
-    Kernels outside mjstats, and a cache numba keeps beside the sources, compile
-    as numba does.
+    Kernels outside mjstats, a cache numba keeps beside the sources and a folder
+    where no lock can be taken compile as numba does.
     """
     from filelock import FileLock, Timeout
 
@@ -443,6 +443,8 @@ def _compile_once(self, sig):
             with event.trigger_event(_compiling.WAIT, data=dict(
                     dispatcher=self, args=args, return_type=return_type)):
                 lock.acquire()
+        except OSError:  # no lock to be had here (a read-only folder, no file locks)
+            return _base_compile(self, sig)
         _HELD.add(path)
         try:
             return _base_compile(self, sig)

@@ -328,3 +328,16 @@ def test_a_kernel_another_process_is_compiling_is_waited_for_then_loaded(tmp_pat
     assert waiter.returncode == 0, err[-2000:]
     assert out.split("\n")[:-1] == ["True", "1 0", "True"]  # the result; loaded, not compiled
     assert "mjstats: compiling the hand kernels" in err
+
+
+def test_a_kernel_compiles_where_no_compile_lock_can_be_taken(monkeypatch):
+    from pathlib import Path
+
+    import mjstats._jit as jit
+
+    def twice(x):
+        return 2 * x
+
+    twice.__module__ = "mjstats.lockless"  # an mjstats kernel: compiled under the lock
+    monkeypatch.setattr(jit, "compile_lock", lambda disp, args: Path("/dev/null/no.lock"))
+    assert numba.njit(twice)(21) == 42
