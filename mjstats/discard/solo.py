@@ -70,9 +70,9 @@ def _tiles(text, what: str, ts) -> np.ndarray:
 
 
 @functools.cache
-def _copies(name: str) -> np.ndarray:
-    """The copies of each kind in tile set ``name`` (4, or 0 for a kind it lacks), read-only."""
-    out = _tileset(name).mask.astype(np.int64) * 4
+def _copies(ts) -> np.ndarray:
+    """The copies of each kind in tile set ``ts`` (4, or 0 for a kind it lacks), read-only."""
+    out = ts.mask.astype(np.int64) * 4
     out.setflags(write=False)
     return out
 
@@ -91,7 +91,7 @@ def _available(h, visible, ms, ts) -> np.ndarray:
     seen = _tiles(visible, "visible", ts)
     for m in ms:
         seen += m.tiles().astype(np.int64)
-    copies = _copies(ts.name)
+    copies = _copies(ts)
     over = h + seen > copies
     if over.any():
         k = int(np.flatnonzero(over)[0])
