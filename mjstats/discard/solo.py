@@ -10,7 +10,6 @@ sets' legal wins and values).  The graph of hands is built by
 
 from __future__ import annotations
 
-import functools
 from typing import NamedTuple
 
 import numpy as np
@@ -69,14 +68,6 @@ def _tiles(text, what: str, ts) -> np.ndarray:
     return arr.astype(np.int64)
 
 
-@functools.cache
-def _copies(ts) -> np.ndarray:
-    """The copies of each kind in tile set ``ts`` (4, or 0 for a kind it lacks), read-only."""
-    out = ts.mask.astype(np.int64) * 4
-    out.setflags(write=False)
-    return out
-
-
 _NO_VALUES = np.zeros(1, dtype=np.int64)
 _NO_VALUES.setflags(write=False)  # typed like a rule set's arrays: one compilation
 """The values and switches passed with ``rules=None`` (every win worth 1, nothing scored)."""
@@ -91,7 +82,7 @@ def _available(h, visible, ms, ts) -> np.ndarray:
     seen = _tiles(visible, "visible", ts)
     for m in ms:
         seen += m.tiles().astype(np.int64)
-    copies = _copies(ts)
+    copies = ts.copies
     over = h + seen > copies
     if over.any():
         k = int(np.flatnonzero(over)[0])

@@ -87,21 +87,28 @@ class TileSet:
         Chinese name.
     kinds : tuple of int
         Kind indices (0-33) present in the set, ascending.
+    mask, copies, wall : numpy.ndarray
+        Read-only: per kind, whether the set has it (``bool``) and its copies
+        (``int64``, 4 or 0); the set's tiles, four of each kind (``int8``).
     """
 
     name: str
     name_zh: str
     kinds: tuple[int, ...]
     mask: np.ndarray = field(init=False, repr=False, compare=False)
+    copies: np.ndarray = field(init=False, repr=False, compare=False)
     wall: np.ndarray = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         mask = np.zeros(N_KINDS, dtype=np.bool_)
         mask[list(self.kinds)] = True
         mask.setflags(write=False)
+        copies = mask.astype(np.int64) * COPIES
+        copies.setflags(write=False)
         wall = np.repeat(np.asarray(self.kinds, dtype=np.int8), COPIES)
         wall.setflags(write=False)
         object.__setattr__(self, "mask", mask)
+        object.__setattr__(self, "copies", copies)
         object.__setattr__(self, "wall", wall)
 
     @property
