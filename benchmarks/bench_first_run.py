@@ -19,9 +19,10 @@ table cache (temporary folders, so the user's own caches are never touched):
    and the peak resident memory of the largest process, and the cold-to-warm ratio.
 
 ``--commands`` measures instead the other commands of the README's first-run table
-(``mjstats hand 1112345678999m``, ``mjstats simulate --rules sichuan --games 2000
---seed 1``), each on empty caches (cold) then again (warm), ``--repeat`` times, with the
-same wall, processor and memory figures.
+(``mjstats hand 1112345678999m``, ``mjstats hand 1199m``, ``mjstats simulate --rules
+sichuan --games 2000 --seed 1``; ``--only hand`` the hands alone), each on empty caches
+(cold) then again (warm), ``--repeat`` times, with the same wall, processor and memory
+figures (the processor time of every process a command starts and waits for).
 
 The figures are printed as a table; ``--json FILE`` keeps them.
 """
@@ -89,17 +90,22 @@ def report(cache: Path, out: Path, games: int) -> dict[str, float]:
     return {k: r[k] for k in ("wall", "cpu", "peak_mib")}
 
 
-COMMANDS = (["hand", "1112345678999m"],
+COMMANDS = (["hand", "1112345678999m"], ["hand", "1199m"],
             ["simulate", "--rules", "sichuan", "--games", "2000", "--seed", "1", "--quiet"])
 """The README's first-run table besides the report (``--quiet``: no bar in a captured run)."""
 
 
-def commands(tmp: Path, repeat: int) -> list[dict]:
-    """Each of :data:`COMMANDS` cold on empty caches, then warm, ``repeat`` times."""
+def commands(tmp: Path, repeat: int, only: str | None = None) -> list[dict]:
+    """Each of :data:`COMMANDS` cold on empty caches, then warm, ``repeat`` times.
+
+    ``only``: the commands of that verb alone (``"hand"``).
+    """
     rows = []
     for i in range(repeat):
-        for args in COMMANDS:
-            cache = tmp / f"commands-{i}-{args[0]}"
+        for j, args in enumerate(COMMANDS):
+            if only and args[0] != only:
+                continue
+            cache = tmp / f"commands-{i}-{j}"
             cmd = [sys.executable, "-m", "mjstats.cli", *args]
             for state in ("cold", "warm"):
                 r = _run(cmd, _env(cache))
@@ -121,13 +127,15 @@ def main(argv: list[str] | None = None) -> None:
     p.add_argument("--commands", action="store_true",
                    help="only the README's hand and simulate commands, cold and warm")
     p.add_argument("--repeat", type=int, default=1, help="runs of each command (--commands)")
+    p.add_argument("--only", choices=sorted({c[0] for c in COMMANDS}),
+                   help="with --commands: only the commands of this verb")
     p.add_argument("--json", type=Path, help="also write the figures to this file")
     a = p.parse_args(argv)
     out: dict = {"games": a.games}
     with tempfile.TemporaryDirectory(prefix="mjstats-first-run-") as tmp:
         tmp = Path(tmp)
         if a.commands:
-            out["commands"] = rows = commands(tmp, a.repeat)
+            out["commands"] = rows = commands(tmp, a.repeat, a.only)
             print(f"{'command':63s} {'state':5s} {'wall s':>7s} {'cpu s':>7s} {'peak MiB':>8s}")
             for r in rows:
                 print(f"{r['command']:63s} {r['state']:5s} {r['wall']:7.1f} {r['cpu']:7.1f} "

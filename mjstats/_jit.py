@@ -55,6 +55,7 @@ on it because randomness is seeded per chunk, not per thread.
 
 from __future__ import annotations
 
+import atexit
 import copy
 import hashlib
 import os
@@ -591,5 +592,74 @@ class Entry:
         self.call = self._first
 
     def _first(self, *args):
-        self.call = entry_point(self._disp, *self._example())
+        self.compile()
         return self.call(*args)
+
+    def compile(self) -> None:
+        """Compile (or load from the disk cache) the kernel now, for the example's types."""
+        self.call = entry_point(self._disp, *self._example())
+
+    def ahead(self) -> None:
+        """Have a background process compile the kernel now, if no process has yet.
+
+        For a command that calls the kernel only after compiling others
+        (``mjstats hand``: the wait shapes after the shanten and the waits): on a
+        cold cache the two processes compile side by side, one core each, and the
+        first call here loads what the other saved, waiting on the compile lock
+        while it is still compiling (:func:`_compile_once`); were this process
+        first to the lock, it would compile the kernel itself and the other would
+        load it.  Nothing is started when the kernel is loaded here already, when
+        its lock file exists (a process compiled or loaded it with this cache
+        before: a warm cache), with one core, without a cache folder of ours, or
+        for an entry that is no global name of its kernel's module.  The process
+        (``python -m mjstats._ahead``) prints nothing; this one waits for it
+        before it exits, so that no process outlives the command and the other's
+        processor time counts among this one's children's.
+        """
+        import subprocess
+        import sys
+
+        if self.call != self._first or _cores() < 2:
+            return
+        path = compile_lock(self._disp, tuple(numba.typeof(a) for a in self._example()))
+        if path is None or path.exists():
+            return
+        module = self._disp.py_func.__module__
+        name = next((k for k, v in vars(sys.modules[module]).items() if v is self), None)
+        if name is None:  # not a name of its module: the other process could not find it
+            return
+        if not _AHEAD:
+            atexit.register(_wait_ahead)
+        _AHEAD.append(subprocess.Popen(
+            [sys.executable, "-m", "mjstats._ahead", module, name], env=child_env(),
+            stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL))
+
+
+_AHEAD: list = []
+"""The processes :meth:`Entry.ahead` started."""
+
+
+def _wait_ahead() -> None:
+    """Wait for the processes :meth:`Entry.ahead` started (at exit)."""
+    for proc in _AHEAD:
+        proc.wait()
+
+
+def _cores() -> int:
+    """The cores this process may run on."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # no affinity on this platform
+        return os.cpu_count() or 1
+
+
+def child_env() -> dict[str, str]:
+    """The environment of a Python child process that must import this same mjstats.
+
+    This mjstats's folder goes first on ``PYTHONPATH``, so that ``python -m
+    mjstats...`` finds it wherever it lies (a source tree, a clone beside an
+    installed copy).
+    """
+    root = str(Path(__file__).resolve().parents[1])
+    return dict(os.environ, PYTHONPATH=os.pathsep.join(
+        [root] + [p for p in [os.environ.get("PYTHONPATH")] if p]))

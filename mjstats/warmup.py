@@ -164,15 +164,14 @@ class _Worker:
         import subprocess
         import sys
         import tempfile
-        from pathlib import Path
+
+        from mjstats._jit import child_env
 
         self.family = fam
         self.out, self.err = tempfile.TemporaryFile("w+"), tempfile.TemporaryFile("w+")
-        root = str(Path(__file__).resolve().parents[1])  # this mjstats, wherever it is
-        path = os.pathsep.join([root] + [p for p in [os.environ.get("PYTHONPATH")] if p])
         self.proc = subprocess.Popen([sys.executable, "-m", "mjstats.warmup", fam.key],
                                      stdout=self.out, stderr=self.err, stdin=subprocess.DEVNULL,
-                                     env=dict(os.environ, PYTHONPATH=path))
+                                     env=child_env())
 
     def result(self) -> Warmed:
         """The family's :class:`Warmed` once the process has ended."""

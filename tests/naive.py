@@ -122,3 +122,49 @@ def shanten_at_most(counts, limit: int, form: str = "any", kinds=range(34)) -> i
         if f(c, s):
             return s
     return limit + 1
+
+
+def wait_shapes(counts) -> tuple[int, list[int]]:
+    """Wait-shape bits (``mjstats.WaitShape``) of a hand: ``(hand's bits, 34 tiles' bits)``.
+
+    From every reading of the hand with each waiting tile, by the rules of
+    ``docs/core.md``: the tile in a run (closed in its middle; edge as 3 with 12
+    or 7 with 89; two-sided otherwise), as the pair, as a triplet, seven pairs'
+    single tile; 147/258/369 among the waits; a kind held three times or more a
+    triplet in one reading and the pair in another.
+    """
+    c = [int(x) for x in counts]
+    tile = [0] * 34
+    as_pair, as_triplet = set(), set()
+    ws = waits(c)
+    for t in ws:
+        c[t] += 1
+        for reading in readings(c):
+            for typ, k in reading:
+                held3 = c[k] - (k == t) >= 3
+                if typ == "pair":
+                    tile[t] |= 8 if k == t else 0
+                    if held3:
+                        as_pair.add(k)
+                elif typ == "triplet":
+                    tile[t] |= 16 if k == t else 0
+                    if held3:
+                        as_triplet.add(k)
+                elif k <= t <= k + 2:
+                    if t == k + 1:
+                        tile[t] |= 4
+                    elif (t == k and k % 9 == 6) or (t == k + 2 and k % 9 == 0):
+                        tile[t] |= 2
+                    else:
+                        tile[t] |= 1
+        if sum(c) == 14 and all(x % 2 == 0 for x in c):
+            tile[t] |= 8
+        c[t] -= 1
+    hand = 0
+    for b in tile:
+        hand |= b
+    if any(all(9 * s + x + d in ws for d in (0, 3, 6)) for s in range(3) for x in range(3)):
+        hand |= 32
+    if as_pair & as_triplet:
+        hand |= 64
+    return hand, tile

@@ -341,3 +341,61 @@ def test_a_kernel_compiles_where_no_compile_lock_can_be_taken(monkeypatch):
     twice.__module__ = "mjstats.lockless"  # an mjstats kernel: compiled under the lock
     monkeypatch.setattr(jit, "compile_lock", lambda disp, args: Path("/dev/null/no.lock"))
     assert numba.njit(twice)(21) == 42
+
+
+_AHEAD_CALLER = '''
+import numba
+import numpy as np
+
+from mjstats import _jit
+from mjstats.core.codes import _CHECK, _check_counts
+
+_CHECK.ahead()  # a cold cache: another process compiles the kernel
+assert len(_jit._AHEAD) == 1, _jit._AHEAD
+assert _jit._AHEAD[0].wait(timeout=120) == 0
+path = _jit.compile_lock(_check_counts, (numba.typeof(np.zeros(34, np.int8)), numba.typeof(0)))
+print(path.exists())
+_CHECK.ahead()  # its lock file now exists: nothing more is started
+print(len(_jit._AHEAD))
+print(_CHECK.call(np.zeros(34, np.int8), 1))  # loaded from the cache, not compiled
+print(sum(_check_counts.stats.cache_hits.values()), sum(_check_counts.stats.cache_misses.values()))
+_CHECK.ahead()  # loaded here: nothing to do
+print(len(_jit._AHEAD))
+'''
+
+
+def test_an_entry_compiled_ahead_in_another_process_is_loaded_from_the_cache(tmp_path):
+    import os
+    import subprocess
+    import sys
+
+    env = dict(os.environ, NUMBA_CACHE_DIR=str(tmp_path / "cache"), PYTHONPATH=os.getcwd())
+    p = subprocess.run([sys.executable, "-c", _AHEAD_CALLER], env=env, text=True,
+                       capture_output=True, timeout=300)
+    assert p.returncode == 0, p.stderr[-2000:]
+    assert p.stdout.split("\n")[:-1] == ["True", "1", "True", "1 0", "1"]
+    assert p.stderr == ""  # the other process prints nothing, and nothing compiled here
+
+
+def test_nothing_is_compiled_ahead_on_one_core(monkeypatch, tmp_path):
+    import subprocess
+
+    from mjstats import _jit
+    from mjstats.core import codes
+    from mjstats.core.codes import _check_counts
+
+    started = []
+    monkeypatch.setattr(subprocess, "Popen", lambda cmd, **kw: started.append(cmd[-3:]) or cmd)
+    monkeypatch.setattr(_jit, "compile_lock", lambda disp, args: tmp_path / "none.lock")
+    monkeypatch.setattr(_jit, "_AHEAD", [])
+    entry = _jit.Entry(_check_counts, lambda: (np.zeros(34, np.int8), 0))
+    monkeypatch.setattr(codes, "_AN_ENTRY", entry, raising=False)
+    monkeypatch.setattr(_jit, "_cores", lambda: 1)
+    entry.ahead()
+    assert started == []  # a second process would only take the one core from this one
+    monkeypatch.setattr(_jit, "_cores", lambda: 2)
+    entry.ahead()
+    assert started == [["mjstats._ahead", "mjstats.core.codes", "_AN_ENTRY"]]
+    monkeypatch.delattr(codes, "_AN_ENTRY")
+    entry.ahead()  # no name in its module: another process could not find it
+    assert len(started) == 1

@@ -38,31 +38,21 @@ from mjstats._checks import flag
 from mjstats._jit import (
     Entry,
     inline_kernel,
-    kernel,
     noref_kernel,
     parallel_kernel,
     prange,
     separate,
 )
-from mjstats.core.bits import ONE, _hand_bits, _part_bits, _spread
+from mjstats.core.bits import ONE, PART0, PART1, PART2, PART3, _hand_bits, _spread
 from mjstats.core.codes import (
     _POW5,
     REJECTED,
     SIZES,
     _codes,
     _counts_ok,
-    _pick,
     as_hand,
     as_hands,
     plain,
-)
-from mjstats.core.decompose import (
-    _PAIR,
-    _TRIPLET,
-    DECOMPOSE_STATE,
-    MAX_READINGS,
-    MELD_SHIFT,
-    _decompose_into,
 )
 from mjstats.core.tables import tables
 from mjstats.tiles import kind_name, parse
@@ -151,25 +141,23 @@ def _wait_bits(counts, T):
         r1 = m1 % 3
         r2 = m2 % 3
         r3 = m3 % 3
-        # the tile goes to a part at 1 mod 3 (it becomes the pair's part, 2 mod 3)
-        # when no other part is at 1 or 2; or to a part at 2 mod 3 (a meld
-        # completes) when exactly one other part is at 2 and none at 1
+        # the tile goes to the part at 1 mod 3 (it becomes the pair's part) when no
+        # other part is at 1 or 2; or to either of two parts at 2 mod 3 (a meld
+        # completes in one, the other holds the pair) when none is at 1; and every
+        # other part must split as it is
+        ones = (r0 == 1) + (r1 == 1) + (r2 == 1) + (r3 == 1)
+        twos = (r0 == 2) + (r1 == 2) + (r2 == 2) + (r3 == 2)
+        bad = (not ok0) + (not ok1) + (not ok2) + (not ok3)
         parts = np.uint64(0)
-        for q in range(4):
-            rq = _pick(q, r0, r1, r2, r3)
-            ones = (r0 == 1) + (r1 == 1) + (r2 == 1) + (r3 == 1) - (rq == 1)
-            twos = (r0 == 2) + (r1 == 2) + (r2 == 2) + (r3 == 2) - (rq == 2)
-            fine = ones == 0 and ((rq == 1 and twos == 0) or (rq == 2 and twos == 1))
-            if q == 0:
-                fine = fine and ok1 and ok2 and ok3
-            elif q == 1:
-                fine = fine and ok0 and ok2 and ok3
-            elif q == 2:
-                fine = fine and ok0 and ok1 and ok3
-            else:
-                fine = fine and ok0 and ok1 and ok2
-            if fine:
-                parts |= _part_bits(q)
+        if (ones == 1 and twos == 0) or (ones == 0 and twos == 2):
+            if r0 != 0 and bad == (not ok0):
+                parts |= PART0
+            if r1 != 0 and bad == (not ok1):
+                parts |= PART1
+            if r2 != 0 and bad == (not ok2):
+                parts |= PART2
+            if r3 != 0 and bad == (not ok3):
+                parts |= PART3
         cand = _spread(occ) & ~full & parts
         while cand != 0:
             k = np.int64(trailing_zeros(cand))
@@ -249,104 +237,158 @@ def _wait_width_many(hands, visible, T, out_kinds, out_live):
         out_live[i] = x
 
 
-@noref_kernel
-def _tile_shapes(h, t, work, buf, uses_trip, uses_pair):
-    """Shape bits of winning tile ``t`` over all readings of ``h + t``.
+SHAPES_WORK = 1
+"""Rows of the ``work`` scratch of :func:`_shapes_into`."""
 
-    Also marks, per kind held three or more times, whether some reading uses it
-    as a triplet (``uses_trip``) or as the pair (``uses_pair``).
+_MELD_PAIR, _MELD_TRIPLET, _MELD_RUN = 0, 1, 2
+"""The kinds of meld :func:`_shapes_into` takes out of a completed hand."""
+
+
+@noref_kernel
+def _shapes_into(counts, waits, T, tile_bits, work):
+    """Per-tile shape bits into ``tile_bits`` (34,); return the hand's bits.
+
+    ``waits`` are the hand's wait bits (:func:`_wait_bits_once`, as ``int64``),
+    given by the caller so that this kernel compiles without that one.
+
+    A winning tile ``t`` has a shape when some reading of the hand with ``t``
+    holds a meld with ``t`` in it (the pair ``tt``, the triplet ``ttt``, or a run
+    at one of its three places).  Such a reading exists when the rest, that meld
+    taken out, still splits into melds and (unless the meld is the pair) one
+    pair: a split-table lookup per part (:class:`~mjstats.core.tables.Tables`),
+    no enumeration of readings.  The same test, for the pair and the triplet of
+    each kind held three or more times, finds 坎倒板.
+
+    ``work`` is caller-owned ``int64`` scratch of (:data:`SHAPES_WORK`, 34), not
+    cleared first, so that the game engine allocates nothing.
     """
-    bits = 0
-    h[t] += 1
-    n = _decompose_into(h, buf, work[0], work[1, :DECOMPOSE_STATE])
-    h[t] -= 1
-    for i in range(n):
-        for j in range(buf.shape[1]):
-            code = buf[i, j]
-            if code < 0:
-                continue
-            typ = code // MELD_SHIFT
-            k = code % MELD_SHIFT
-            if typ == _PAIR:
-                if k == t:
-                    bits |= 8
-                if h[k] >= 3:
-                    uses_pair[k] = 1
-            elif typ == _TRIPLET:
-                if k == t:
-                    bits |= 16
-                if h[k] >= 3:
-                    uses_trip[k] = 1
-            else:
-                pos = t - k
-                if 0 <= pos <= 2:
-                    r = k % 9
-                    if pos == 1:
-                        bits |= 4
-                    elif pos == 0:
-                        bits |= 2 if r == 6 else 1
-                    else:
-                        bits |= 2 if r == 0 else 1
-    # seven pairs: the odd kind is a pair wait
+    w = np.uint64(waits)
+    part = work[0]  # per part q: its code (q), tiles (4 + q) and split (8 + q) of the hand
+    for q in range(8):
+        part[q] = 0
+    trip = np.uint64(0)
     total = 0
     odd = 0
     for k in range(34):
-        total += h[k]
-        odd += h[k] % 2
-    if total == 13 and odd == 1 and h[t] % 2 == 1:
-        bits |= 8
-    return bits
-
-
-SHAPES_WORK = 6
-"""Rows of the ``work`` scratch of :func:`_shapes_into`."""
-
-
-@kernel
-def _shapes(counts, T, tile_bits):
-    """Per-tile shape bits into ``tile_bits`` (34,); return the hand's bits."""
-    buf = np.empty((MAX_READINGS, 5), dtype=np.int16)
-    work = np.empty((SHAPES_WORK, 34), dtype=np.int64)
-    return _shapes_into(counts, T, tile_bits, buf, work)
-
-
-_SHAPES = Entry(_shapes, lambda: (np.zeros(34, np.int8), tables(), np.zeros(34, np.int64)))
-"""``_shapes`` without type dispatch: :func:`~mjstats.core.codes.as_hand` gives its hands."""
-
-
-@noref_kernel
-def _shapes_into(counts, T, tile_bits, buf, work):
-    """:func:`_shapes` in caller-owned scratch, so that the game engine allocates nothing.
-
-    ``buf`` is (MAX_READINGS, 5) ``int16`` and ``work`` (:data:`SHAPES_WORK`, 34)
-    ``int64``; neither needs clearing (the engine passes rows of its scratch that the
-    scoring kernels do not use).
-    """
-    mask = work[2]
-    h = work[3]
-    uses_trip = work[4]
-    uses_pair = work[5]
-    _wait_mask(counts, T, mask)
-    for k in range(34):
-        h[k] = counts[k]
-        uses_trip[k] = 0
-        uses_pair[k] = 0
+        c = np.int64(counts[k])
+        q = min(k // 9, 3)
+        part[q] += c * _POW5[k - 9 * q]
+        part[4 + q] += c
+        total += c
+        odd += c % 2
+        if c >= 3:
+            trip |= ONE << np.uint64(k)
+    for q in range(4):
+        part[8 + q] = T.suit_ok[part[q]] if q < 3 else T.honor_ok[part[q]]
+    uses_pair = np.uint64(0)
+    uses_trip = np.uint64(0)
     hand_bits = 0
     for t in range(34):
         tile_bits[t] = 0
-        if mask[t]:
-            b = _tile_shapes(h, t, work, buf, uses_trip, uses_pair)
-            tile_bits[t] = b
-            hand_bits |= b
+        if (w >> np.uint64(t)) & ONE == 0:
+            continue
+        qt = min(t // 9, 3)
+        bits = 0
+        # the melds to try: the pair and triplet of t and of each kind held three
+        # times or more, and the runs that start at t - 2, t - 1 or t
+        rel = trip | (ONE << np.uint64(t))
+        if qt < 3:
+            for km in range(max(t - 2, 9 * qt), min(t, 9 * qt + 6) + 1):
+                rel |= ONE << np.uint64(km)
+        while rel != 0:
+            km = np.int64(trailing_zeros(rel))
+            rel &= rel - ONE
+            qm = min(km // 9, 3)
+            rm = km - 9 * qm
+            for typ in range(3):
+                have = counts[km] + (km == t)
+                if typ == _MELD_RUN:
+                    if qm == 3 or rm > 6 or t < km or t > km + 2:
+                        continue
+                    if (min(counts[km + 1] + (km + 1 == t), counts[km + 2] + (km + 2 == t))
+                            < 1 or have < 1):
+                        continue
+                    dcode = 31 * _POW5[rm]  # 1 + 5 + 25
+                    dn = 3
+                else:
+                    dn = 2 if typ == _MELD_PAIR else 3
+                    if have < dn:
+                        continue
+                    dcode = dn * _POW5[rm]
+                # the rest of the hand with t, the meld taken out, splits?
+                pairs = 0
+                fine = True
+                for q in range(4):
+                    code = part[q]
+                    n = part[4 + q]
+                    if q == qt:
+                        code += _POW5[t - 9 * qt]
+                        n += 1
+                    if q == qm:
+                        code -= dcode
+                        n -= dn
+                    if q == qt or q == qm:
+                        ok = T.suit_ok[code] if q < 3 else T.honor_ok[code]
+                    else:
+                        ok = part[8 + q]
+                    if ok == 0 or n % 3 == 1:
+                        fine = False
+                        break
+                    pairs += n % 3 == 2
+                if not fine or pairs != (0 if typ == _MELD_PAIR else 1):
+                    continue
+                held3 = (trip >> np.uint64(km)) & ONE
+                if typ == _MELD_PAIR:
+                    if km == t:
+                        bits |= 8
+                    if held3:
+                        uses_pair |= ONE << np.uint64(km)
+                elif typ == _MELD_TRIPLET:
+                    if km == t:
+                        bits |= 16
+                    if held3:
+                        uses_trip |= ONE << np.uint64(km)
+                else:
+                    pos = t - km
+                    if pos == 1:
+                        bits |= 4
+                    elif pos == 0:
+                        bits |= 2 if rm == 6 else 1
+                    else:
+                        bits |= 2 if rm == 0 else 1
+        # seven pairs: the odd kind is a pair wait
+        if total == 13 and odd == 1 and counts[t] % 2 == 1:
+            bits |= 8
+        tile_bits[t] = bits
+        hand_bits |= bits
     for s in range(3):
         for x in range(3):
             k = 9 * s + x
-            if mask[k] and mask[k + 3] and mask[k + 6]:
+            if (w >> np.uint64(k)) & (w >> np.uint64(k + 3)) & (w >> np.uint64(k + 6)) & ONE:
                 hand_bits |= 32
-    for k in range(34):
-        if uses_trip[k] and uses_pair[k]:
-            hand_bits |= 64
+    if uses_trip & uses_pair:
+        hand_bits |= 64
     return hand_bits
+
+
+_SHAPES = Entry(_shapes_into, lambda: (np.zeros(34, np.int8), 0, tables(),
+                                       np.zeros(34, np.int64), _shapes_work()))
+"""``_shapes_into`` without type dispatch: :func:`~mjstats.core.codes.as_hand` gives its hands."""
+
+
+def _shapes_work() -> np.ndarray:
+    """Fresh ``work`` scratch for :func:`_shapes_into`."""
+    return np.empty((SHAPES_WORK, 34), dtype=np.int64)
+
+
+def shapes_ahead() -> None:
+    """Start compiling the wait-shape kernel in another process, on a cold cache only.
+
+    ``mjstats hand`` calls it first: the kernel then compiles on a second core
+    while this process compiles the shanten and the waits
+    (:meth:`~mjstats._jit.Entry.ahead`).
+    """
+    _SHAPES.ahead()
 
 
 def _visible_vector(visible, counts: np.ndarray) -> np.ndarray:
@@ -449,8 +491,10 @@ def _waits_many(hands, T, out):
 @parallel_kernel
 def _shapes_many(hands, T, out):
     for i in prange(hands.shape[0]):
-        tile_bits = np.zeros(34, dtype=np.int64)
-        out[i] = _shapes(hands[i], T, tile_bits)
+        tile_bits = np.empty(34, dtype=np.int64)
+        work = np.empty((SHAPES_WORK, 34), dtype=np.int64)
+        w = np.int64(_wait_bits_once(hands[i], T))
+        out[i] = _shapes_into(hands[i], w, T, tile_bits, work)
 
 
 def waits_many(hands) -> np.ndarray:
@@ -528,8 +572,8 @@ def wait_shapes(hand, by_tile: bool = False, lang: str = "zh", tileset=None):
         raise MjStatsError(f"unknown lang {lang!r}; expected 'zh' or 'en'")
     by_tile = flag(by_tile, "by_tile")
     h = as_hand(hand, tileset, sizes="waiting")
-    tile_bits = np.zeros(34, dtype=np.int64)
-    bits = _SHAPES.call(h, tables(), tile_bits)
+    tile_bits = np.empty(34, dtype=np.int64)
+    bits = _SHAPES.call(h, _FACE.call(h, tables()), tables(), tile_bits, _shapes_work())
     if by_tile:
         return {_KIND_NAMES[k]: _names(b, lang) for k, b in enumerate(tile_bits.tolist()) if b}
     return _names(bits, lang)
@@ -538,5 +582,6 @@ def wait_shapes(hand, by_tile: bool = False, lang: str = "zh", tileset=None):
 def wait_shape_bits(hand) -> tuple[int, np.ndarray]:
     """Raw shape bits: ``(hand bits, per-kind bits (34,))`` (see :class:`WaitShape`)."""
     h = as_hand(hand, sizes="waiting")
-    tile_bits = np.zeros(34, dtype=np.int64)
-    return _SHAPES.call(h, tables(), tile_bits), tile_bits
+    tile_bits = np.empty(34, dtype=np.int64)
+    bits = _SHAPES.call(h, _FACE.call(h, tables()), tables(), tile_bits, _shapes_work())
+    return bits, tile_bits

@@ -339,7 +339,7 @@ def _next_active(p, won):
 @separate
 @noref_kernel
 def _record_win(p, tile, frm, flags, value, order, turn, step, hand, visible, T, mask,
-                tbits, best, info, seat_rec, pat_rec, base, buf, work):
+                tbits, best, info, seat_rec, pat_rec, base, work):
     r = base + p
     seat_rec[r, C_WON] = order
     seat_rec[r, C_WIN_TURN] = turn
@@ -360,7 +360,8 @@ def _record_win(p, tile, frm, flags, value, order, turn, step, hand, visible, T,
                 live += x
     seat_rec[r, C_WAIT_KINDS] = kinds
     seat_rec[r, C_WAIT_LIVE] = live
-    seat_rec[r, C_WAIT_SHAPE] = _shapes_into(hand[p], T, tbits, buf, work[K.N_WORK:])
+    w = np.int64(_wait_bits_once(hand[p], T))
+    seat_rec[r, C_WAIT_SHAPE] = _shapes_into(hand[p], w, T, tbits, work[K.N_WORK:])
     seat_rec[r, C_WIN_SHAPE] = tbits[tile]
     for i in range(best.shape[0]):
         pat_rec[r, i] = best[i]
@@ -1002,7 +1003,7 @@ def _self_draw_win(cur, drawn, dealer, P, values, sw, T, S, seat_rec, pat_rec, b
     S.won[cur] = L[L_N_WON]
     _log_i(ev, evn, log, EV_WIN, cur, drawn, -1, flags)
     _record_win(cur, drawn, -1, flags, v, L[L_N_WON], ndraw[cur], L[L_STEP], hand, visible, T,
-                S.mask, S.tbits, S.best, S.info, seat_rec, pat_rec, base, S.buf, S.work)
+                S.mask, S.tbits, S.best, S.info, seat_rec, pat_rec, base, S.work)
     if L[L_N_WON] == 1:
         L[L_NEXT_DEALER] = cur
     # who pays (引杠杠上花算放炮: the kong's feeder alone, the scorer having left the
@@ -1033,7 +1034,7 @@ def _heavenly_win(cur, wall, P, values, sw, T, inset, S, seat_rec, pat_rec, base
         S.won[cur] = L[L_N_WON]
         _log_i(ev, evn, log, EV_WIN, cur, t, -1, flags)
         _record_win(cur, t, -1, flags, v, L[L_N_WON], 0, L[L_STEP], hand, S.visible, T, S.mask,
-                    S.tbits, S.best, S.info, seat_rec, pat_rec, base, S.buf, S.work)
+                    S.tbits, S.best, S.info, seat_rec, pat_rec, base, S.work)
         L[L_NEXT_DEALER] = cur
         _pay_win(cur, -1, v, flags, 0, -1, P, P[P_FAMILY], S.take, S.won, S.mult, seat_rec,
                  base, ev, evn, log)
@@ -1085,7 +1086,7 @@ def _rob_kong(cur, kk, dealer, bots, P, values, sw, T, inset, S, seat_rec, pat_r
         won[q] = L[L_N_WON]
         _log_i(ev, evn, log, EV_WIN, q, kk, cur, flags)
         _record_win(q, kk, cur, flags, v, L[L_N_WON], S.ndraw[q], L[L_STEP], hand, visible, T,
-                    mask, S.tbits, S.best, S.info, seat_rec, pat_rec, base, S.buf, S.work)
+                    mask, S.tbits, S.best, S.info, seat_rec, pat_rec, base, S.work)
         seat_rec[base + q, C_WIN_TILE] = kk
         _pay_win(q, cur, v, flags, 0, -1, P, family, S.take, won, S.mult, seat_rec, base, ev,
                  evn, log)
@@ -1296,7 +1297,7 @@ def _discard_wins(d, cur, nwin, scored, v_scored, kong_discard, wall_left, deale
         won[q] = L[L_N_WON]
         _log_i(ev, evn, log, EV_WIN, q, d, cur, flags)
         _record_win(q, d, cur, flags, v, L[L_N_WON], S.ndraw[q], L[L_STEP], hand, visible, T,
-                    S.mask, S.tbits, S.best, S.info, seat_rec, pat_rec, base, S.buf, S.work)
+                    S.mask, S.tbits, S.best, S.info, seat_rec, pat_rec, base, S.work)
         if L[L_N_WON] == 1:
             L[L_NEXT_DEALER] = q if nwin == 1 else cur
         _pay_win(q, cur, v, flags, 0, -1, P, P[P_FAMILY], S.take, won, S.mult, seat_rec, base,

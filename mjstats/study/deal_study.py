@@ -32,7 +32,15 @@ from mjstats.core.complete import _complete_from_codes, _is_complete
 from mjstats.core.rng import SeedLike, _pick_to, chunk_states, seed_sequence
 from mjstats.core.shanten import _overlap_keys, overlap4
 from mjstats.core.tables import tables
-from mjstats.core.waits import _EN, _ZH, WaitShape, _shapes, _wait_mask
+from mjstats.core.waits import (
+    _EN,
+    _ZH,
+    SHAPES_WORK,
+    WaitShape,
+    _shapes_into,
+    _wait_bits_once,
+    _wait_mask,
+)
 from mjstats.errors import MjStatsError
 from mjstats.results.tables import proportion_table
 from mjstats.sim.deals import CHUNK
@@ -120,7 +128,9 @@ def _ready_waits(cnt, T, mask, tile_bits):
                 live += 4 - cnt[k]
             else:
                 mask[k] = 0
-    bits = _shapes(cnt, T, tile_bits) & ~_GANCHANG
+    w = np.int64(_wait_bits_once(cnt, T))
+    work = np.empty((SHAPES_WORK, 34), dtype=np.int64)
+    bits = _shapes_into(cnt, w, T, tile_bits, work) & ~_GANCHANG
     for s in range(3):
         for x in range(3):
             k = 9 * s + x

@@ -75,6 +75,25 @@ def test_wait_shape_table(hand, waits, shapes):
     assert mj.wait_shapes(hand) == shapes
 
 
+def test_wait_shapes_against_every_reading(rng):
+    # the kernel takes each candidate meld out and looks the rest up in the split
+    # tables; the reference enumerates every reading of the hand with each wait
+    from test_complete_and_readings import _complete_hands
+
+    hands = []
+    for c in _complete_hands(rng, 700):
+        d = c.copy()
+        d[rng.choice(np.flatnonzero(d))] -= 1
+        hands.append(d)
+    while len(hands) < 1000:  # one suit, many readings per wait
+        c = np.bincount(rng.integers(0, 9, 13) + 9 * rng.integers(0, 3), minlength=34)
+        if c.max() <= 4 and mj.shanten(c.astype(np.int8)) == 0:
+            hands.append(c.astype(np.int8))
+    for h in hands:
+        bits, tile_bits = mj.wait_shape_bits(h)
+        assert (bits, tile_bits.tolist()) == naive.wait_shapes(h), mj.format(h)
+
+
 def test_shapes_by_tile_and_english():
     assert mj.wait_shapes("2224m678m789m123p", by_tile=True) == {"3m": ["卡张"], "4m": ["单钓"]}
     assert mj.wait_shapes("34567m123678p99p", lang="en") == ["ryanmen", "ganchang"]
