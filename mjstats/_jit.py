@@ -612,9 +612,11 @@ class Entry:
         its lock file exists (a process compiled or loaded it with this cache
         before: a warm cache), with one core, without a cache folder of ours, or
         for an entry that is no global name of its kernel's module.  The process
-        (``python -m mjstats._ahead``) prints nothing; this one waits for it
-        before it exits, so that no process outlives the command and the other's
-        processor time counts among this one's children's.
+        (``python -m mjstats._ahead``) prints nothing.  At exit this one ends it
+        if it still runs (then this command did not need the kernel; its cache
+        entries are written whole or not at all) and waits for it, so that no
+        process outlives the command and the other's processor time counts among
+        this one's children's.
         """
         import subprocess
         import sys
@@ -629,7 +631,7 @@ class Entry:
         if name is None:  # not a name of its module: the other process could not find it
             return
         if not _AHEAD:
-            atexit.register(_wait_ahead)
+            atexit.register(_end_ahead)
         _AHEAD.append(subprocess.Popen(
             [sys.executable, "-m", "mjstats._ahead", module, name], env=child_env(),
             stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL))
@@ -639,9 +641,11 @@ _AHEAD: list = []
 """The processes :meth:`Entry.ahead` started."""
 
 
-def _wait_ahead() -> None:
-    """Wait for the processes :meth:`Entry.ahead` started (at exit)."""
+def _end_ahead() -> None:
+    """End the processes :meth:`Entry.ahead` started that still run, and wait for them (at exit)."""
     for proc in _AHEAD:
+        if proc.poll() is None:
+            proc.terminate()
         proc.wait()
 
 

@@ -377,6 +377,35 @@ def test_an_entry_compiled_ahead_in_another_process_is_loaded_from_the_cache(tmp
     assert p.stderr == ""  # the other process prints nothing, and nothing compiled here
 
 
+_AHEAD_UNUSED = '''
+from mjstats import _jit
+from mjstats.core.codes import _CHECK
+
+_CHECK.ahead()  # then this process ends at once, without the kernel
+print(_jit._AHEAD[0].pid)
+'''
+
+
+def test_a_process_compiling_ahead_a_kernel_never_used_is_ended_at_exit(tmp_path):
+    import os
+    import subprocess
+    import sys
+
+    cache = tmp_path / "cache"
+    env = dict(os.environ, NUMBA_CACHE_DIR=str(cache), PYTHONPATH=os.getcwd())
+    p = subprocess.run([sys.executable, "-c", _AHEAD_UNUSED], env=env, text=True,
+                       capture_output=True, timeout=300)
+    assert p.returncode == 0, p.stderr[-2000:]
+    pid = int(p.stdout)
+    try:
+        os.kill(pid, 0)
+        alive = True
+    except ProcessLookupError:
+        alive = False
+    assert not alive  # ended and waited for (reaped), not left running
+    assert not list(cache.rglob("*check_counts*"))  # ended before it compiled
+
+
 def test_nothing_is_compiled_ahead_on_one_core(monkeypatch, tmp_path):
     import subprocess
 
