@@ -571,9 +571,7 @@ def wait_shapes(hand, by_tile: bool = False, lang: str = "zh", tileset=None):
 
         raise MjStatsError(f"unknown lang {lang!r}; expected 'zh' or 'en'")
     by_tile = flag(by_tile, "by_tile")
-    h = as_hand(hand, tileset, sizes="waiting")
-    tile_bits = np.empty(34, dtype=np.int64)
-    bits = _SHAPES.call(h, _FACE.call(h, tables()), tables(), tile_bits, _shapes_work())
+    bits, tile_bits = _shape_bits(as_hand(hand, tileset, sizes="waiting"))
     if by_tile:
         return {_KIND_NAMES[k]: _names(b, lang) for k, b in enumerate(tile_bits.tolist()) if b}
     return _names(bits, lang)
@@ -581,7 +579,11 @@ def wait_shapes(hand, by_tile: bool = False, lang: str = "zh", tileset=None):
 
 def wait_shape_bits(hand) -> tuple[int, np.ndarray]:
     """Raw shape bits: ``(hand bits, per-kind bits (34,))`` (see :class:`WaitShape`)."""
-    h = as_hand(hand, sizes="waiting")
+    return _shape_bits(as_hand(hand, sizes="waiting"))
+
+
+def _shape_bits(h: np.ndarray) -> tuple[int, np.ndarray]:
+    """:func:`wait_shape_bits` of checked counts ``h``."""
     tile_bits = np.empty(34, dtype=np.int64)
-    bits = _SHAPES.call(h, _FACE.call(h, tables()), tables(), tile_bits, _shapes_work())
-    return bits, tile_bits
+    T = tables()
+    return _SHAPES.call(h, _FACE.call(h, T), T, tile_bits, _shapes_work()), tile_bits
