@@ -12,7 +12,9 @@ process starts in about a second, and all use numpy's error model (no exceptions
 raised for division by zero inside hot loops).  A kernel called from another
 compiles once per argument types, never once per combination of constant
 arguments (:func:`_plain_types`), numba inlines a helper without its
-redundant deep copies of the helper's code (:func:`_inline_fresh`), and the
+redundant deep copies of the helper's code and builds the helper's untyped
+IR once (:func:`_inline_fresh`), numba's error messages (thousands built and
+never shown while a kernel is typed) skip colorama (:func:`_plain_markup`), and the
 callers of the largest kernels (the game engine's ``_play``, the scorer, the
 bots' discard scan, the odds search) call their machine code instead of
 optimizing and emitting a copy of it each (:func:`separate`); numba's option
@@ -63,6 +65,7 @@ from pathlib import Path
 from typing import NamedTuple
 
 import numba
+from numba.core import bytecode as _bytecode
 from numba.core import event, sigutils, types
 from numba.core import inline_closurecall as _icc
 from numba.core.base import BaseContext as _BaseContext
@@ -196,7 +199,8 @@ def _inline_fresh(self, caller_ir, block, i, function, arg_typs=None):
     """``InlineWorker.inline_function`` without deep copies of an IR built for one call site.
 
     For every call of an :func:`inline_kernel` helper, numba builds the helper's
-    IR afresh (``run_untyped_passes``), then ``inline_ir`` deep-copies it twice,
+    IR afresh (``run_untyped_passes``; here a copy of the IR built for its first
+    call, :func:`_untyped_ir`), then ``inline_ir`` deep-copies it twice,
     block by block: once "because it gets mutated", once to return an unmutated
     copy that this path discards (numba issue #8989).  Each block's copy copies
     the function's whole scope of variables again, so the cost grows with blocks
@@ -207,7 +211,7 @@ def _inline_fresh(self, caller_ir, block, i, function, arg_typs=None):
     by no other compilation.  Relies on numba's private ``inline_closurecall``
     module (numba is pinned in ``pyproject.toml``).
     """
-    callee_ir = self.run_untyped_passes(function)
+    callee_ir = _untyped_ir(self, function)
     _icc.copy = _FreshIR
     try:
         return self.inline_ir(caller_ir, block, i, callee_ir, function.__code__.co_freevars,
@@ -217,6 +221,68 @@ def _inline_fresh(self, caller_ir, block, i, function, arg_typs=None):
 
 
 _icc.InlineWorker.inline_function = _inline_fresh
+
+_UNTYPED: dict = {}
+"""The untyped IR of each :func:`inline_kernel` helper, built once (:func:`_untyped_ir`)."""
+
+
+def _untyped_ir(worker, function):
+    """A fresh copy of ``function``'s untyped IR, for ``InlineWorker.inline_function``.
+
+    numba runs a helper's untyped passes again at every call site (bytecode,
+    IR, and the inlining of the helpers *it* calls), about a twentieth of the
+    game engine's cold compile.  Here they run once per helper and option set;
+    each site gets a deep copy of the blocks (one copy, so the scope of
+    variables is copied once, not once per block) and a new function identity
+    (numba names the inlined variables after it, so two sites never share a
+    name).  The IR spliced into the caller is the one the passes would build,
+    up to the numbering of labels and variables: the same machine code.  The
+    passes also turn the caller's SSA option off; a cached copy does the same.
+    """
+    options = worker.flags.values()
+    options.pop("enable_ssa")  # the passes set it (off) themselves
+    key = (function, repr(sorted(options.items())))
+    base = _UNTYPED.get(key)
+    if base is None:
+        base = _UNTYPED[key] = worker.run_untyped_passes(function)
+    else:
+        worker.flags.enable_ssa = False
+    fresh = base.copy()
+    fresh.blocks, fresh._definitions = copy.deepcopy((base.blocks, base._definitions))
+    fresh.block_entry_vars = {}
+    fresh.func_id = _bytecode.FunctionIdentity.from_function(function)
+    return fresh
+
+
+def _plain_markup(errors, theme):
+    """Highlight numba's error messages without colorama's set-up and tear-down per message.
+
+    Typing a kernel builds thousands of error messages it never shows (every
+    overload that does not match), and numba wraps each piece of highlighted
+    text in ``colorama.init()`` / ``deinit()``, which rewrap standard output
+    and error every time (one to two seconds of a cold ``simulate``).  The same
+    text, the escape codes of ``theme``, built directly.
+    """
+
+    class _Markup(errors.HighlightColorScheme):
+        def _markup(self, msg, color=None, style=errors.Style.BRIGHT):
+            return f"{color or ''}{style or ''}{msg}{errors.Style.RESET_ALL}"
+
+    return _Markup(theme)
+
+
+def _install_plain_markup() -> None:
+    """Make numba's error messages use :func:`_plain_markup` (unless highlighting is off)."""
+    from numba.core import errors
+
+    scheme = getattr(errors, "HighlightColorScheme", None)  # absent when highlighting is off
+    if scheme is not None and type(errors._termcolor_inst) in (scheme, type(None)):
+        theme = errors.themes[numba.core.config.COLOR_SCHEME]
+        errors._termcolor_inst = _plain_markup(errors, theme)
+
+
+_install_plain_markup()
+
 
 
 _SEPARATE: set[tuple[str, str]] = set()

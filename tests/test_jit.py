@@ -5,6 +5,7 @@ from __future__ import annotations
 import numba
 import numpy as np
 
+from mjstats import _jit
 from mjstats._jit import _plain_types
 
 
@@ -78,37 +79,67 @@ def test_narrow_signed_integers_compile_the_callee_once_as_int64():
     assert sorted(str(s[0]) for s in plain.signatures) == ["int64", "uint8"]
 
 
-def _less(x, by):
-    return x * 3 - by
-
-
-def test_an_inlined_helper_is_spliced_without_deep_copies_of_its_code(monkeypatch):
-    # numba builds a helper's IR afresh for each call site, then copied it block by block
-    # twice (numba issue #8989): a tenth of the engine's cold compile.  mjstats._jit splices
-    # the fresh IR in place; the count of copied blocks fails without that patch.
+def test_an_inlined_helper_is_built_once_and_copied_once_per_call_site(monkeypatch):
+    # numba builds a helper's IR afresh for each call site (its untyped passes), then
+    # copies it block by block twice (numba issue #8989).  mjstats._jit builds it once and
+    # gives each site one copy of its blocks, which numba's inline_ir splices in place: the
+    # counts fail without those patches.
     import copy
 
     from numba.core import inline_closurecall, ir
 
-    copied = []
-    deepcopy = copy.deepcopy
+    def less(x, d):  # a fresh function: no IR of it is cached yet
+        if x > d:
+            return x - d
+        return d - x
 
-    def counting(x, memo=None):
+    copied, built, spliced = [], [], []
+    worker = inline_closurecall.InlineWorker
+    reconstruct, untyped, inline_ir = copy._reconstruct, worker.run_untyped_passes, worker.inline_ir
+
+    def counting(x, memo, *args, **kwargs):  # every deep copy of an object goes through it
         if isinstance(x, ir.Block):
             copied.append(x)
-        return deepcopy(x, memo)
+        return reconstruct(x, memo, *args, **kwargs)
 
-    monkeypatch.setattr(copy, "deepcopy", counting)
-    helper = numba.njit(inline="always")(_less)
+    def building(self, func, *args, **kwargs):
+        built.append(func)
+        return untyped(self, func, *args, **kwargs)
+
+    def splicing(self, *args, **kwargs):
+        before = len(copied)
+        out = inline_ir(self, *args, **kwargs)
+        spliced.append((before, len(copied)))
+        return out
+
+    monkeypatch.setattr(copy, "_reconstruct", counting)
+    monkeypatch.setattr(worker, "run_untyped_passes", building)
+    monkeypatch.setattr(worker, "inline_ir", splicing)
+    helper = numba.njit(inline="always")(less)
 
     @numba.njit
     def caller(x):
-        return helper(x, 1) + helper(x, 2)  # two call sites, two constants
+        return helper(x, 1) + helper(x, 2) + helper(x, 9)  # three call sites
 
-    assert caller(5) == 14 + 13
-    assert caller.py_func(5) == 14 + 13
-    assert copied == []
+    assert caller(5) == 4 + 3 + 4
+    assert caller(12) == 11 + 10 + 3
+    assert built == [less]
+    n = len(next(v for (f, _), v in _jit._UNTYPED.items() if f is less).blocks)
+    assert n == 3 and spliced == [(n, n), (2 * n, 2 * n), (3 * n, 3 * n)]
     assert inline_closurecall.copy is copy  # the module is restored after each inlining
+
+
+def test_numba_error_text_is_the_same_without_colorama():
+    # numba wraps each highlighted piece of an error message in colorama's init/deinit;
+    # mjstats._jit builds the same text directly, for every theme numba defines.
+    from numba.core import errors
+
+    assert type(errors.termcolor()).__name__ == "_Markup"
+    for name, theme in errors.themes.items():
+        ours, numbas = _jit._plain_markup(errors, theme), errors.HighlightColorScheme(theme)
+        for part in ("code", "errmsg", "filename", "indicate", "highlight", "reset"):
+            assert getattr(ours, part)("während 1 + x") == getattr(numbas, part)("während 1 + x"), \
+                (name, part)
 
 
 def _fill_chunk(c, out, width):
