@@ -154,10 +154,13 @@ def _cz(a, b, M):
 
 @noref_kernel(literal=("M",))
 def _cz_k(a, b, M):
-    """:func:`_cz` as a kernel of its own: a call, for the tie-break (not every turn reaches it).
+    """:func:`_cz` as a kernel of its own: compiled for ``M = 4`` and for a variable ``M``.
 
-    Inlined at its eight call sites in :func:`_discard_m` it cost more compile
-    time than the rest of that kernel (:func:`mjstats._jit.inline_kernel`).
+    Inlined at its call sites (six in :func:`_complements`, eight in
+    :func:`_discard_m`) its copies cost more compile time than the rest of
+    those kernels (:func:`mjstats._jit.inline_kernel`: about 3 s of a cold
+    ``simulate``); the calls cost no measurable time
+    (``benchmarks/bench_games.py``).
     """
     return _cz(a, b, M)
 
@@ -171,9 +174,9 @@ def _complements(r0, r1, r2, r3, M):
     Returns ``(C0, C1, C2, C3, P01, P23)``: the last two are the products of parts
     0 and 1 and of parts 2 and 3, computed on the way.
     """
-    A = _cz(r0, r1, M)
-    Bh = _cz(r2, r3, M)
-    return _cz(r1, Bh, M), _cz(r0, Bh, M), _cz(A, r3, M), _cz(A, r2, M), A, Bh
+    A = _cz_k(r0, r1, M)
+    Bh = _cz_k(r2, r3, M)
+    return _cz_k(r1, Bh, M), _cz_k(r0, Bh, M), _cz_k(A, r3, M), _cz_k(A, r2, M), A, Bh
 
 
 @noref_kernel(literal=("M",))

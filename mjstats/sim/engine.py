@@ -217,8 +217,14 @@ def engine_params(R: RuleSet) -> np.ndarray:
 # ----------------------------------------------------------------- helpers
 
 
-@inline_kernel
-def _log_i(ev, evn, log, a, b, c, d, e):
+@noref_kernel
+def _log(ev, evn, log, a, b, c, d, e):
+    """Append event ``(a, b, c, d, e)`` to the hand's log (when ``log`` is set).
+
+    A call, not inlined: its copies at nineteen call sites in the turn phases cost
+    about 2 s of a cold ``simulate``; the calls cost no measurable time
+    (``benchmarks/bench_games.py``).
+    """
     if not log:
         return
     i = evn[0]
@@ -234,12 +240,6 @@ def _log_i(ev, evn, log, a, b, c, d, e):
 
 
 @noref_kernel
-def _log(ev, evn, log, a, b, c, d, e):
-    """Append event ``(a, b, c, d, e)`` to the hand's log (when ``log`` is set)."""
-    _log_i(ev, evn, log, a, b, c, d, e)
-
-
-@noref_kernel
 def _pay(frm, to, amount, reason, col, seat_rec, base, ev, evn, log):
     if amount == 0 or frm == to:
         return
@@ -247,7 +247,7 @@ def _pay(frm, to, amount, reason, col, seat_rec, base, ev, evn, log):
     seat_rec[base + to, col] += amount
     seat_rec[base + frm, C_PAY_TOTAL] -= amount
     seat_rec[base + to, C_PAY_TOTAL] += amount
-    _log_i(ev, evn, log, EV_PAY, frm, reason, to, amount)
+    _log(ev, evn, log, EV_PAY, frm, reason, to, amount)
 
 
 @inline_kernel
@@ -956,7 +956,7 @@ def _deal(wall, n_wall, dealer, bots, que_in, sw, T, inset, state, S, seat_rec, 
                               n_wall - pos, T)
         que[p] = q
         seat_rec[base + p, C_QUE] = q
-        _log_i(ev, evn, log, EV_QUE, p, q, -1, 0)
+        _log(ev, evn, log, EV_QUE, p, q, -1, 0)
     for p in range(4):
         if p != dealer:
             _refresh(p, -99, hand, que, inset, mask, ready, T, mt, mk, nm)
@@ -1001,7 +1001,7 @@ def _self_draw_win(cur, drawn, dealer, P, values, sw, T, S, seat_rec, pat_rec, b
         return False
     L[L_N_WON] += 1
     S.won[cur] = L[L_N_WON]
-    _log_i(ev, evn, log, EV_WIN, cur, drawn, -1, flags)
+    _log(ev, evn, log, EV_WIN, cur, drawn, -1, flags)
     _record_win(cur, drawn, -1, flags, v, L[L_N_WON], ndraw[cur], L[L_STEP], hand, visible, T,
                 S.mask, S.tbits, S.best, S.info, seat_rec, pat_rec, base, S.work)
     if L[L_N_WON] == 1:
@@ -1032,7 +1032,7 @@ def _heavenly_win(cur, wall, P, values, sw, T, inset, S, seat_rec, pat_rec, base
         _refresh(cur, 0, hand, que, inset, S.mask, S.ready, T, S.mt, S.mk, S.nm)
         L[L_N_WON] += 1
         S.won[cur] = L[L_N_WON]
-        _log_i(ev, evn, log, EV_WIN, cur, t, -1, flags)
+        _log(ev, evn, log, EV_WIN, cur, t, -1, flags)
         _record_win(cur, t, -1, flags, v, L[L_N_WON], 0, L[L_STEP], hand, S.visible, T, S.mask,
                     S.tbits, S.best, S.info, seat_rec, pat_rec, base, S.work)
         L[L_NEXT_DEALER] = cur
@@ -1072,7 +1072,7 @@ def _rob_kong(cur, kk, dealer, bots, P, values, sw, T, inset, S, seat_rec, pat_r
             nr += 1
     if nr == 0:
         return -1
-    _log_i(ev, evn, log, EV_ROB, cur, kk, -1, 0)
+    _log(ev, evn, log, EV_ROB, cur, kk, -1, 0)
     hand[cur, kk] -= 1
     last = cur
     for i in range(3):
@@ -1084,7 +1084,7 @@ def _rob_kong(cur, kk, dealer, bots, P, values, sw, T, inset, S, seat_rec, pat_r
                        S.buf, S.work, S.hits, S.best, S.info)
         L[L_N_WON] += 1
         won[q] = L[L_N_WON]
-        _log_i(ev, evn, log, EV_WIN, q, kk, cur, flags)
+        _log(ev, evn, log, EV_WIN, q, kk, cur, flags)
         _record_win(q, kk, cur, flags, v, L[L_N_WON], S.ndraw[q], L[L_STEP], hand, visible, T,
                     mask, S.tbits, S.best, S.info, seat_rec, pat_rec, base, S.work)
         seat_rec[base + q, C_WIN_TILE] = kk
@@ -1130,7 +1130,7 @@ def _make_kong(cur, kk, ktyp, just, wall, P, T, inset, S, seat_rec, base, ev, ev
                 kfrom = mfrom[cur, i]
         seat_rec[base + cur, C_N_ADDKONG] += 1
         pay_now = (not P[P_BUGANG_NOW]) or just == kk
-    _log_i(ev, evn, log, EV_KONG, cur, kk, -1, ktyp)
+    _log(ev, evn, log, EV_KONG, cur, kk, -1, ktyp)
     L[L_KONG_TYPE] = ktyp
     L[L_KONG_FEEDER] = kfrom
     _kong_money(cur, ktyp, kfrom, pay_now, P, S.won, S.kp, S.lastk, seat_rec, base, ev, evn, log)
@@ -1141,7 +1141,7 @@ def _make_kong(cur, kk, ktyp, just, wall, P, T, inset, S, seat_rec, base, ev, ev
         S.passblock[cur, k] = 0
     L[L_AFTER_KONG] = 1
     _refresh(cur, -99, hand, S.que, inset, S.mask, S.ready, T, mt, mk, nm)
-    _log_i(ev, evn, log, EV_DRAW, cur, drawn, 1, 0)
+    _log(ev, evn, log, EV_DRAW, cur, drawn, 1, 0)
     return drawn
 
 
@@ -1179,7 +1179,7 @@ def _discard(cur, tsumo, kong_turn, bots, script, T, inset, state, S, hand_rec, 
     hand[cur, d] -= 1
     ndisc[cur] += 1
     L[L_STEP] += 1
-    _log_i(ev, evn, log, EV_DISCARD, cur, d, -1, 0)
+    _log(ev, evn, log, EV_DISCARD, cur, d, -1, 0)
     if not (d == tsumo and not kong_turn):
         # (a drawn tile thrown straight back leaves the hand, its waits, as they were;
         # a seat not ready before (its wait mask all 0) and not after needs nothing)
@@ -1225,7 +1225,7 @@ def _turn(wall, dealer, bots, script, P, values, sw, T, inset, state, S, seat_re
             S.passblock[cur, k] = 0
         L[L_AFTER_KONG] = 0
         tsumo = drawn
-        _log_i(ev, evn, log, EV_DRAW, cur, drawn, 0, 0)
+        _log(ev, evn, log, EV_DRAW, cur, drawn, 0, 0)
     elif mode == M_REPLACEMENT:
         drawn = L[L_PENDING]
     if mode != M_DISCARD:
@@ -1295,7 +1295,7 @@ def _discard_wins(d, cur, nwin, scored, v_scored, kong_discard, wall_left, deale
                            S.conc, S.buf, S.work, S.hits, S.best, S.info)
         L[L_N_WON] += 1
         won[q] = L[L_N_WON]
-        _log_i(ev, evn, log, EV_WIN, q, d, cur, flags)
+        _log(ev, evn, log, EV_WIN, q, d, cur, flags)
         _record_win(q, d, cur, flags, v, L[L_N_WON], S.ndraw[q], L[L_STEP], hand, visible, T,
                     S.mask, S.tbits, S.best, S.info, seat_rec, pat_rec, base, S.work)
         if L[L_N_WON] == 1:
@@ -1376,7 +1376,7 @@ def _claims(d, wall, dealer, bots, P, values, sw, T, inset, state, S, seat_rec, 
         else:
             passblock[q, d] = 1
             seat_rec[base + q, C_PASSED] += 1
-            _log_i(ev, evn, log, EV_PASS, q, d, cur, v)
+            _log(ev, evn, log, EV_PASS, q, d, cur, v)
     if nwin > 0:
         last = _discard_wins(d, cur, nwin, scored, v_scored, kong_discard, wall_left, dealer, P,
                              values, sw, T, S, seat_rec, pat_rec, base, ev, evn, log)
@@ -1400,7 +1400,7 @@ def _claims(d, wall, dealer, bots, P, values, sw, T, inset, state, S, seat_rec, 
                 seat_rec[base + q, C_N_KONG] += 1
                 L[L_N_KONGS] += 1
                 L[L_CLAIMED] = 1
-                _log_i(ev, evn, log, EV_KONG, q, d, cur, K.KONG)
+                _log(ev, evn, log, EV_KONG, q, d, cur, K.KONG)
                 take[q, cur] += 1
                 L[L_KONG_TYPE] = K.KONG
                 L[L_KONG_FEEDER] = cur
@@ -1413,7 +1413,7 @@ def _claims(d, wall, dealer, bots, P, values, sw, T, inset, state, S, seat_rec, 
                     passblock[q, k] = 0
                 L[L_AFTER_KONG] = 1
                 _refresh(q, -99, hand, que, inset, mask, ready, T, mt, mk, nm)
-                _log_i(ev, evn, log, EV_DRAW, q, pending, 1, 0)
+                _log(ev, evn, log, EV_DRAW, q, pending, 1, 0)
                 nxt = q
                 L[L_MODE] = M_REPLACEMENT
             elif A.advised_pong(pol, q, hand[q], d, bot, nm[q], mt[q], mk[q], que[q], visible,
@@ -1423,7 +1423,7 @@ def _claims(d, wall, dealer, bots, P, values, sw, T, inset, state, S, seat_rec, 
                 _add_meld(q, K.PONG, d, cur, mt, mk, mfrom, nm)
                 seat_rec[base + q, C_N_PONG] += 1
                 L[L_CLAIMED] = 1
-                _log_i(ev, evn, log, EV_PONG, q, d, cur, 0)
+                _log(ev, evn, log, EV_PONG, q, d, cur, 0)
                 take[q, cur] += 1
                 nxt = q
                 L[L_MODE] = M_DISCARD
@@ -1444,7 +1444,7 @@ def _claims(d, wall, dealer, bots, P, values, sw, T, inset, state, S, seat_rec, 
                     seat_rec[base + q, C_N_CHOW] += 1
                     take[q, cur] += 1
                     L[L_CLAIMED] = 1
-                    _log_i(ev, evn, log, EV_CHOW, q, d, cur, lo)
+                    _log(ev, evn, log, EV_CHOW, q, d, cur, lo)
                     nxt = q
                     L[L_MODE] = M_DISCARD
     if nxt >= 0:
@@ -1478,7 +1478,7 @@ def _end_hand(dealer, P, values, sw, T, S, seat_rec, hand_rec, g, ev, evn, log):
                                        S.mask, S.kp, S.visible, P, values, sw, T, S.conc, S.buf,
                                        S.work, S.hits, S.best, S.info, seat_rec, base, ev, evn,
                                        log)
-    _log_i(ev, evn, log, EV_END, -1, end_reason, -1, 0)
+    _log(ev, evn, log, EV_END, -1, end_reason, -1, 0)
     for p in range(4):
         seat_rec[base + p, C_N_DRAWS] = ndraw[p]
     hand_rec[g, H_DEALER] = dealer

@@ -449,12 +449,13 @@ def _ev_discard(cur, hand, tsumo, kong_turn, nm, mt, mk, que, visible, inset, wa
     return kind
 
 
-@inline_kernel
+@noref_kernel
 def _policy_after(hand, drawn, u, table, start, kind, disc):
     """The tile a solved policy throws after ``drawn`` at draw ``u`` (-1: it says nothing).
 
     As :func:`mjstats.sim.engine._policy_discard`: the hand before the draw is looked
     up among the policy's 13-tile states, a draw that is no edge of it is thrown back.
+    A kernel of its own (not inlined at its four call sites: a loop and a hash lookup).
     """
     if u < 0 or u >= disc.shape[0]:
         return -1
