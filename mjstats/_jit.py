@@ -230,8 +230,9 @@ def _untyped_ir(worker, function):
     """A fresh copy of ``function``'s untyped IR, for ``InlineWorker.inline_function``.
 
     numba runs a helper's untyped passes again at every call site (bytecode,
-    IR, and the inlining of the helpers *it* calls), about a twentieth of the
-    game engine's cold compile.  Here they run once per helper and option set;
+    IR, and the inlining of the helpers *it* calls): about 3 s of the 98 s of
+    CPU of a cold ``simulate``.  Here they run once per helper and option set
+    (the IRs kept take about 16 MB);
     each site gets a deep copy of the blocks (one copy, so the scope of
     variables is copied once, not once per block) and a new function identity
     (numba names the inlined variables after it, so two sites never share a
