@@ -1,8 +1,8 @@
-"""``python -m mjstats._ahead MODULE NAME``: compile the kernel of entry ``NAME`` of ``MODULE``.
+"""``python -m mjstats._ahead MODULE NAME [MODULE NAME ...]``: compile the kernels of these entries.
 
-The background process of :meth:`mjstats._jit.Entry.ahead`: it compiles the
-kernel (or, if another process holds its compile lock, waits and loads it),
-saves it to the disk cache, prints nothing and ends.
+The background process of :meth:`mjstats._jit.Entry.ahead`: it compiles each
+entry's kernel in turn (or, if another process holds its compile lock, waits
+and loads it), saves it to the disk cache, prints nothing and ends.
 """
 
 from __future__ import annotations
@@ -13,6 +13,6 @@ if __name__ == "__main__":
 
     from mjstats._compiling import Quiet, showing
 
-    entry = getattr(importlib.import_module(sys.argv[1]), sys.argv[2])
     with showing(Quiet()):
-        entry.compile()
+        for module, name in zip(sys.argv[1::2], sys.argv[2::2], strict=True):
+            getattr(importlib.import_module(module), name).compile()

@@ -666,7 +666,7 @@ class Entry:
         """Compile (or load from the disk cache) the kernel now, for the example's types."""
         self.call = entry_point(self._disp, *self._example())
 
-    def ahead(self) -> None:
+    def ahead(self, *then: Entry) -> None:
         """Have a background process compile the kernel now, if no process has yet.
 
         For a command that calls the kernel only after compiling others
@@ -675,33 +675,43 @@ class Entry:
         first call here loads what the other saved, waiting on the compile lock
         while it is still compiling (:func:`_compile_once`); were this process
         first to the lock, it would compile the kernel itself and the other would
-        load it.  Nothing is started when the kernel is loaded here already, when
-        its lock file exists (a process compiled or loaded it with this cache
-        before: a warm cache), with one core, without a cache folder of ours, or
-        for an entry that is no global name of its kernel's module.  The process
-        (``python -m mjstats._ahead``) prints nothing.  At exit this one ends it
-        if it still runs (then this command did not need the kernel; its cache
-        entries are written whole or not at all) and waits for it, so that no
-        process outlives the command and the other's processor time counts among
-        this one's children's.
+        load it.  ``then``: entries the same process compiles next, in that order
+        (kernels this process needs later still).  Nothing is started for an
+        entry loaded here already, whose lock file exists (a process compiled
+        or loaded it with this cache before: a warm cache), without a cache
+        folder of ours, or that is no global name of its kernel's module; nor
+        with one core.  The process (``python -m mjstats._ahead``) prints
+        nothing.  At exit this one ends it if it still runs (then this command
+        did not need the kernel; its cache entries are written whole or not at
+        all) and waits for it, so that no process outlives the command and the
+        other's processor time counts among this one's children's.
         """
         import subprocess
         import sys
 
-        if self.call != self._first or _cores() < 2:
+        if _cores() < 2:
             return
-        path = compile_lock(self._disp, tuple(numba.typeof(a) for a in self._example()))
-        if path is None or path.exists():
-            return
-        module = self._disp.py_func.__module__
-        name = next((k for k, v in vars(sys.modules[module]).items() if v is self), None)
-        if name is None:  # not a name of its module: the other process could not find it
+        names = [x for e in (self, *then) for x in e._ahead_name()]
+        if not names:
             return
         if not _AHEAD:
             atexit.register(_end_ahead)
         _AHEAD.append(subprocess.Popen(
-            [sys.executable, "-m", "mjstats._ahead", module, name], env=child_env(),
+            [sys.executable, "-m", "mjstats._ahead", *names], env=child_env(),
             stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL))
+
+    def _ahead_name(self) -> tuple[str, ...]:
+        """``(module, name)`` by which another process finds this entry to compile, or ``()``."""
+        import sys
+
+        if self.call != self._first:
+            return ()
+        path = compile_lock(self._disp, tuple(numba.typeof(a) for a in self._example()))
+        if path is None or path.exists():
+            return ()
+        module = self._disp.py_func.__module__
+        name = next((k for k, v in vars(sys.modules[module]).items() if v is self), None)
+        return () if name is None else (module, name)
 
 
 _AHEAD: list = []

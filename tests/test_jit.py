@@ -445,7 +445,7 @@ def test_nothing_is_compiled_ahead_on_one_core(monkeypatch, tmp_path):
     from mjstats.core.codes import _check_counts
 
     started = []
-    monkeypatch.setattr(subprocess, "Popen", lambda cmd, **kw: started.append(cmd[-3:]) or cmd)
+    monkeypatch.setattr(subprocess, "Popen", lambda cmd, **kw: started.append(cmd[2:]) or cmd)
     monkeypatch.setattr(_jit, "compile_lock", lambda disp, args: tmp_path / "none.lock")
     monkeypatch.setattr(_jit, "_AHEAD", [])
     entry = _jit.Entry(_check_counts, lambda: (np.zeros(34, np.int8), 0))
@@ -456,6 +456,13 @@ def test_nothing_is_compiled_ahead_on_one_core(monkeypatch, tmp_path):
     monkeypatch.setattr(_jit, "_cores", lambda: 2)
     entry.ahead()
     assert started == [["mjstats._ahead", "mjstats.core.codes", "_AN_ENTRY"]]
+    other = _jit.Entry(_check_counts, lambda: (np.zeros(34, np.int8), 0))
+    monkeypatch.setattr(codes, "_OTHER", other, raising=False)
+    entry.ahead(other)  # one process compiles both, in that order
+    assert started[-1] == ["mjstats._ahead", "mjstats.core.codes", "_AN_ENTRY",
+                           "mjstats.core.codes", "_OTHER"]
     monkeypatch.delattr(codes, "_AN_ENTRY")
     entry.ahead()  # no name in its module: another process could not find it
-    assert len(started) == 1
+    assert len(started) == 2
+    entry.ahead(other)  # the other entry alone
+    assert started[-1] == ["mjstats._ahead", "mjstats.core.codes", "_OTHER"]
