@@ -195,6 +195,39 @@ class _FreshIR:
         return block
 
 
+_UNTYPED: dict = {}
+"""The untyped IR of each :func:`inline_kernel` helper, built once (:func:`_untyped_ir`)."""
+
+
+def _untyped_ir(worker, function):
+    """A fresh copy of ``function``'s untyped IR, for ``InlineWorker.inline_function``.
+
+    numba runs a helper's untyped passes again at every call site (bytecode,
+    IR, and the inlining of the helpers *it* calls): about 3 s of the 98 s of
+    CPU of a cold ``simulate``.  Here they run once per helper and option set
+    (the IRs kept take about 16 MB); each site gets a deep copy of the blocks
+    (one copy, so the scope of variables is copied once, not once per block)
+    and a new function identity (numba names the inlined variables after it,
+    so two sites never share a name).  The IR spliced into the caller is the
+    one the passes would build, up to the numbering of labels and variables:
+    the same machine code.  The passes also turn the caller's SSA option off; a
+    cached copy does the same.
+    """
+    options = worker.flags.values()
+    options.pop("enable_ssa")  # the passes set it (off) themselves
+    key = (function, repr(sorted(options.items())))
+    base = _UNTYPED.get(key)
+    if base is None:
+        base = _UNTYPED[key] = worker.run_untyped_passes(function)
+    else:
+        worker.flags.enable_ssa = False
+    fresh = base.copy()
+    fresh.blocks, fresh._definitions = copy.deepcopy((base.blocks, base._definitions))
+    fresh.block_entry_vars = {}
+    fresh.func_id = _bytecode.FunctionIdentity.from_function(function)
+    return fresh
+
+
 def _inline_fresh(self, caller_ir, block, i, function, arg_typs=None):
     """``InlineWorker.inline_function`` without deep copies of an IR built for one call site.
 
@@ -221,39 +254,6 @@ def _inline_fresh(self, caller_ir, block, i, function, arg_typs=None):
 
 
 _icc.InlineWorker.inline_function = _inline_fresh
-
-_UNTYPED: dict = {}
-"""The untyped IR of each :func:`inline_kernel` helper, built once (:func:`_untyped_ir`)."""
-
-
-def _untyped_ir(worker, function):
-    """A fresh copy of ``function``'s untyped IR, for ``InlineWorker.inline_function``.
-
-    numba runs a helper's untyped passes again at every call site (bytecode,
-    IR, and the inlining of the helpers *it* calls): about 3 s of the 98 s of
-    CPU of a cold ``simulate``.  Here they run once per helper and option set
-    (the IRs kept take about 16 MB);
-    each site gets a deep copy of the blocks (one copy, so the scope of
-    variables is copied once, not once per block) and a new function identity
-    (numba names the inlined variables after it, so two sites never share a
-    name).  The IR spliced into the caller is the one the passes would build,
-    up to the numbering of labels and variables: the same machine code.  The
-    passes also turn the caller's SSA option off; a cached copy does the same.
-    """
-    options = worker.flags.values()
-    options.pop("enable_ssa")  # the passes set it (off) themselves
-    key = (function, repr(sorted(options.items())))
-    base = _UNTYPED.get(key)
-    if base is None:
-        base = _UNTYPED[key] = worker.run_untyped_passes(function)
-    else:
-        worker.flags.enable_ssa = False
-    fresh = base.copy()
-    fresh.blocks, fresh._definitions = copy.deepcopy((base.blocks, base._definitions))
-    fresh.block_entry_vars = {}
-    fresh.func_id = _bytecode.FunctionIdentity.from_function(function)
-    return fresh
-
 
 def _plain_markup(errors, theme):
     """Highlight numba's error messages without colorama's set-up and tear-down per message.
@@ -283,7 +283,6 @@ def _install_plain_markup() -> None:
 
 
 _install_plain_markup()
-
 
 
 _SEPARATE: set[tuple[str, str]] = set()
