@@ -17,7 +17,9 @@ IR once (:func:`_inline_fresh`), numba's error messages (thousands built and
 never shown while a kernel is typed) skip colorama (:func:`_plain_markup`), and the
 callers of the largest kernels (the game engine's ``_play``, the scorer, the
 bots' discard scan, the odds search) call their machine code instead of
-optimizing and emitting a copy of it each (:func:`separate`); numba's option
+optimizing and emitting a copy of it each (:func:`separate`); a kernel that
+only kernels call is compiled without numba's Python wrapper (:func:`_compile_for`),
+and none with its C wrapper; numba's option
 sets hash and compare without rebuilding every option's value on each of a
 cold compile's cache lookups (:func:`_config_hash`), and processes started
 together on a cold cache compile each kernel once: one compiles it while the
@@ -69,6 +71,7 @@ from numba.core import bytecode as _bytecode
 from numba.core import event, sigutils, types
 from numba.core import inline_closurecall as _icc
 from numba.core.base import BaseContext as _BaseContext
+from numba.core.caching import FunctionCache as _FunctionCache
 from numba.core.compiler import CompileResult as _CompileResult
 from numba.core.compiler_lock import global_compiler_lock
 from numba.core.dispatcher import Dispatcher as _Dispatcher
@@ -134,7 +137,7 @@ def _drop_stale(keep: Path, age: float = 86400) -> None:
 
 _set_cache_dir()
 
-_OPTIONS = dict(cache=True, nogil=True, error_model="numpy")
+_OPTIONS = dict(cache=True, nogil=True, error_model="numpy", no_cfunc_wrapper=True)
 
 
 def _plain(t):
@@ -180,8 +183,12 @@ def _plain_types(disp, literal=()):
     base = disp.get_call_template
 
     def get_call_template(args, kws):
-        return base(tuple(a if i in keep else _plain(a) for i, a in enumerate(args)),
-                    {k: v if k in literal else _plain(v) for k, v in kws.items()})
+        _NATIVE.append(disp)  # the compile this asks for serves compiled callers only
+        try:
+            return base(tuple(a if i in keep else _plain(a) for i, a in enumerate(args)),
+                        {k: v if k in literal else _plain(v) for k, v in kws.items()})
+        finally:
+            _NATIVE.pop()
 
     disp.get_call_template = get_call_template
     return disp
@@ -357,7 +364,11 @@ class _Bind(NamedTuple):
         import importlib
 
         disp = getattr(importlib.import_module(self.module), self.qualname)
-        disp.compile(self.argtypes)  # loading or compiling it defines its symbol
+        _NATIVE.append(disp)  # only compiled code calls it here: no Python wrapper
+        try:
+            disp.compile(self.argtypes)  # loading or compiling it defines its symbol
+        finally:
+            _NATIVE.pop()
 
 
 def _by_symbol(fndesc, libs):
@@ -473,6 +484,72 @@ def compile_lock(disp, args) -> Path | None:
 _HELD: set[Path] = set()
 """The compile locks this process holds (a kernel compiling its callees takes theirs too)."""
 
+_NATIVE: list = []
+"""The kernels whose compile at hand serves compiled callers only (:func:`_compile_for`)."""
+
+
+def _has_wrapper(cres) -> bool:
+    """Whether compiled kernel ``cres`` can be called from Python (it has numba's wrapper)."""
+    return cres.library.get_pointer_to_function(cres.fndesc.llvm_cpython_wrapper_name) != 0
+
+
+def _index_key(self, sig, codegen):
+    """The cache index key of numba, marked for a kernel compiled without its Python wrapper."""
+    key = _base_index_key(self, sig, codegen)
+    return key + ("native",) if getattr(self, "_mjstats_native", False) else key
+
+
+_base_index_key = _FunctionCache._index_key
+_FunctionCache._index_key = _index_key
+
+
+def _compile_for(self, sig):
+    """The ``Dispatcher.compile`` of numba, without the Python wrapper where no Python calls it.
+
+    numba gives every compiled kernel two wrappers besides its machine code: one
+    that Python calls (unboxing each argument: a tuple of 50 arrays is hundreds
+    of fields) and one with a C signature, and optimizes and emits both.  A
+    kernel that only other kernels call (the request comes through
+    :func:`_plain_types`' typing of the call, or :class:`_Bind`) never uses
+    either: a trivial kernel taking the ``ev`` bot's arrays compiled in 0.08 s
+    of CPU without them, 0.74 s with.  Such a kernel is compiled, and cached
+    under a key of its own (:func:`_index_key`), without them; it is not entered
+    in the dispatcher's table of Python-callable versions, so that a later
+    call from Python (a test, an entry point) finds none and compiles (or
+    loads) the kernel again with its wrapper.  No kernel has the C wrapper
+    (nothing in mjstats takes a kernel's address).
+    """
+    args, _ = sigutils.normalize_signature(sig)
+    native = bool(_NATIVE) and _NATIVE[-1] is self
+    existing = self.overloads.get(tuple(args))
+    if existing is not None:
+        if native or _has_wrapper(existing):
+            return existing.entry_point
+        del self.overloads[tuple(args)]  # Python calls it now: compile it with its wrapper
+    opts = self.targetoptions
+    saved = opts.get("no_cpython_wrapper")
+    opts["no_cpython_wrapper"] = native
+    self._cache._mjstats_native = native
+    try:
+        return _base_compile(self, sig)
+    finally:
+        self._cache._mjstats_native = False
+        if saved is None:
+            del opts["no_cpython_wrapper"]
+        else:
+            opts["no_cpython_wrapper"] = saved
+
+
+def _add_overload(self, cres):
+    """The ``Dispatcher.add_overload`` of numba; a kernel without a Python wrapper is kept aside."""
+    if cres.objectmode or _has_wrapper(cres):
+        return _base_add_overload(self, cres)
+    self.overloads[tuple(cres.signature.args)] = cres
+
+
+_base_add_overload = _Dispatcher.add_overload
+_Dispatcher.add_overload = _add_overload
+
 
 def _compile_once(self, sig):
     """The ``Dispatcher.compile`` of numba, one process at a time per kernel and argument types.
@@ -499,10 +576,10 @@ def _compile_once(self, sig):
     with global_compiler_lock:
         args, return_type = sigutils.normalize_signature(sig)
         if self.overloads.get(tuple(args)) is not None:
-            return _base_compile(self, sig)  # in memory already
+            return _compile_for(self, sig)  # in memory already (with its wrapper if need be)
         path = compile_lock(self, args)
         if path is None or path in _HELD:
-            return _base_compile(self, sig)
+            return _compile_for(self, sig)
         lock = FileLock(path)
         try:
             lock.acquire(timeout=0)
@@ -511,10 +588,10 @@ def _compile_once(self, sig):
                     dispatcher=self, args=args, return_type=return_type)):
                 lock.acquire()
         except OSError:  # no lock to be had here (a read-only folder, no file locks)
-            return _base_compile(self, sig)
+            return _compile_for(self, sig)
         _HELD.add(path)
         try:
-            return _base_compile(self, sig)
+            return _compile_for(self, sig)
         finally:
             _HELD.discard(path)
             lock.release()

@@ -284,6 +284,73 @@ def test_only_a_module_level_kernel_can_be_separate():
         separate(outer())
 
 
+_NATIVE_MODULE = '''
+import numpy as np
+
+from mjstats._jit import kernel, noref_kernel, separate
+
+
+@separate
+@noref_kernel
+def inner(a, k):
+    return a[k] * 2
+
+
+@noref_kernel
+def leaf(a):
+    return a[0] + 5
+
+
+@kernel
+def outer(a):
+    return inner(a, 1) + leaf(a) + 1
+'''
+
+_NATIVE_RUN = '''
+import importlib.util
+import sys
+
+import numpy as np
+
+from mjstats import _jit
+
+spec = importlib.util.spec_from_file_location("mjstats._native_probe", sys.argv[1])
+m = importlib.util.module_from_spec(spec)
+sys.modules[spec.name] = m
+spec.loader.exec_module(m)
+a = np.arange(5)
+print(m.outer(a))
+print(*[int(_jit._has_wrapper(c)) for f in (m.inner, m.leaf) for c in f.overloads.values()])
+print(m.inner(a, 1), m.leaf(a))
+print(*[int(_jit._has_wrapper(c)) for f in (m.inner, m.leaf) for c in f.overloads.values()])
+print(*[sum(f.stats.cache_hits.values()) for f in (m.outer, m.inner, m.leaf)])
+'''
+
+
+def test_a_kernel_only_kernels_call_has_no_python_wrapper_until_python_calls_it(tmp_path):
+    # called from a kernel, inner and leaf compile without numba's Python wrapper;
+    # called from Python afterwards, each compiles (first run) or loads (second run,
+    # its own cache entry) a version with it and returns the same; a cached caller
+    # loads the separate inner's version without the wrapper first
+    import os
+    import subprocess
+    import sys
+
+    (tmp_path / "probe.py").write_text(_NATIVE_MODULE)
+    (tmp_path / "run.py").write_text(_NATIVE_RUN)
+    env = dict(os.environ, NUMBA_CACHE_DIR=str(tmp_path / "cache"), PYTHONPATH=os.getcwd())
+
+    def run():
+        p = subprocess.run([sys.executable, str(tmp_path / "run.py"), str(tmp_path / "probe.py")],
+                           env=env, cwd=tmp_path, capture_output=True, text=True, timeout=300)
+        assert p.returncode == 0, (p.returncode, p.stderr[-2000:])
+        return p.stdout.split("\n")[:-1]
+
+    # outer = 2 + 5 + 1; no wrapper, then the wrapper; cache hits of outer, inner, leaf
+    assert run() == ["8", "0 0", "2 5", "1 1", "0 0 0"]
+    assert run() == ["8", "0", "2 5", "1 1", "1 2 1"]
+
+
 def test_numba_option_sets_hash_and_compare_as_numba_defines_them():
     # mjstats._jit replaces TargetConfig's hash and equality by faster ones: the same values
     from numba.core.compiler import Flags
