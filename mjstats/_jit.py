@@ -139,6 +139,13 @@ _set_cache_dir()
 
 _OPTIONS = dict(cache=True, nogil=True, error_model="numpy", no_cfunc_wrapper=True)
 
+OVERLOAD_OPTIONS = dict(nogil=True, error_model="numpy", no_cfunc_wrapper=True)
+"""The ``jit_options`` of an ``@overload`` whose implementation is compiled and called.
+
+Not inlined (``inline="always"`` has numba compile the implementation in full only to
+learn its return type, then type and lower its body again inside each caller).
+"""
+
 
 def _plain(t):
     """The type a kernel-to-kernel call passes for an argument of type ``t``.

@@ -14,6 +14,7 @@ from __future__ import annotations
 from numba.core import types
 from numba.extending import overload
 
+from mjstats._jit import OVERLOAD_OPTIONS
 from mjstats.sim import bots as B
 from mjstats.sim import ev as EV
 
@@ -55,21 +56,21 @@ def advised_chow(pol, q, hand, d, bot, nm, mt, mk, que, visible, inset, wall_lef
     """The run seat ``q`` chows the discard ``d`` into (its lowest kind), or -1 for none."""
 
 
-@overload(_new_hand, inline="always")
+@overload(_new_hand, jit_options=OVERLOAD_OPTIONS)
 def _ov_new_hand(pol, dealer):
     if _is_ev(pol):
         return lambda pol, dealer: EV._reset(pol[0], dealer)
     return lambda pol, dealer: None
 
 
-@overload(follows_policy, inline="always")
+@overload(follows_policy, jit_options=OVERLOAD_OPTIONS)
 def _ov_follows(pol, p):
     if _is_ev(pol):
         return lambda pol, p: False
     return lambda pol, p: p == pol[0]
 
 
-@overload(advised_que, inline="always")
+@overload(advised_que, jit_options=OVERLOAD_OPTIONS)
 def _ov_que(pol, p, hand, bot, state, mt, mk, visible, inset, wall_left, T):
     if _is_ev(pol):
         def ev_que(pol, p, hand, bot, state, mt, mk, visible, inset, wall_left, T):
@@ -84,7 +85,7 @@ def _ov_que(pol, p, hand, bot, state, mt, mk, visible, inset, wall_left, T):
         B._choose_que(hand, bot, state))
 
 
-@overload(advised_discard, inline="always")
+@overload(advised_discard, jit_options=OVERLOAD_OPTIONS)
 def _ov_discard(pol, cur, hand, tsumo, kong_turn, bot, nm, mt, mk, que, visible, inset,
                 wall_left, n_active, ndraw, T):
     if _is_ev(pol):
@@ -108,7 +109,7 @@ def _ov_discard(pol, cur, hand, tsumo, kong_turn, bot, nm, mt, mk, que, visible,
     return fixed_discard
 
 
-@overload(advised_take, inline="always")
+@overload(advised_take, jit_options=OVERLOAD_OPTIONS)
 def _ov_take(pol, q, bot, v, forced, wall_left, hand, ndraw):
     if _is_ev(pol):
         def ev_take(pol, q, bot, v, forced, wall_left, hand, ndraw):
@@ -120,7 +121,7 @@ def _ov_take(pol, q, bot, v, forced, wall_left, hand, ndraw):
         B._takes_win(bot, v, forced, wall_left))
 
 
-@overload(advised_pong, inline="always")
+@overload(advised_pong, jit_options=OVERLOAD_OPTIONS)
 def _ov_pong(pol, q, hand, d, bot, nm, mt, mk, que, visible, inset, wall_left, n_active, ndraw,
              T, state, sc):
     if _is_ev(pol):
@@ -137,7 +138,7 @@ def _ov_pong(pol, q, hand, d, bot, nm, mt, mk, que, visible, inset, wall_left, n
         ndraw, T, state, sc: B._want_pong(hand, d, nm, mt, mk, que, bot, T, state, sc)
 
 
-@overload(advised_chow, inline="always")
+@overload(advised_chow, jit_options=OVERLOAD_OPTIONS)
 def _ov_chow(pol, q, hand, d, bot, nm, mt, mk, que, visible, inset, wall_left, n_active, ndraw,
              T, state, sc):
     if _is_ev(pol):

@@ -52,7 +52,7 @@ import numpy as np
 from numba.core import types
 from numba.extending import overload
 
-from mjstats._jit import inline_kernel, kernel, noref_kernel, separate
+from mjstats._jit import OVERLOAD_OPTIONS, inline_kernel, kernel, noref_kernel, separate
 from mjstats.core.bits import ONE, _part_bits
 from mjstats.core.complete import _is_complete
 from mjstats.core.rng import _seed_from, _shuffle
@@ -607,7 +607,7 @@ def chunk_policy(ev_args):
     """
 
 
-@overload(chunk_policy, inline="always")
+@overload(chunk_policy, jit_options=OVERLOAD_OPTIONS)
 def _ov_chunk_policy(ev_args):
     if isinstance(ev_args, (types.NoneType, types.Omitted)):
         return lambda ev_args: _no_policy()
@@ -691,7 +691,7 @@ def rollout_advice(pol, cur, hand, tsumo, kong_turn, bot, nm, mt, mk, que, visib
     """The discard of a ``rollout`` seat by its rollouts (:func:`_rollout_discard`), or -1."""
 
 
-@overload(rollout_advice, inline="always")
+@overload(rollout_advice, jit_options=OVERLOAD_OPTIONS)
 def _ov_rollout_advice(pol, cur, hand, tsumo, kong_turn, bot, nm, mt, mk, que, visible, inset,
                        wall_left, n_active, ndraw, T):
     if len(getattr(pol, "types", ())) != 6:
