@@ -19,7 +19,8 @@ callers of the largest kernels (the game engine's ``_play``, the scorer, the
 bots' discard scan, the odds search) call their machine code instead of
 optimizing and emitting a copy of it each (:func:`separate`); a kernel that
 only kernels call is compiled without numba's Python wrapper (:func:`_compile_for`),
-and none with its C wrapper; numba's option
+and no kernel or overload implementation with its C wrapper
+(:func:`_get_jit_decorator`); numba's option
 sets hash and compare without rebuilding every option's value on each of a
 cold compile's cache lookups (:func:`_config_hash`), and processes started
 together on a cold cache compile each kernel once: one compiles it while the
@@ -76,6 +77,7 @@ from numba.core.compiler import CompileResult as _CompileResult
 from numba.core.compiler_lock import global_compiler_lock
 from numba.core.dispatcher import Dispatcher as _Dispatcher
 from numba.core.targetconfig import TargetConfig as _TargetConfig
+from numba.core.typing.templates import _OverloadFunctionTemplate as _OverloadTemplate
 
 from mjstats import _compiling  # noqa: F401  (registers the compile listener before any kernel)
 
@@ -545,6 +547,21 @@ def _compile_for(self, sig):
             del opts["no_cpython_wrapper"]
         else:
             opts["no_cpython_wrapper"] = saved
+
+
+def _get_jit_decorator(self):
+    """The jit decorator of numba's ``@overload`` templates, with no C wrapper.
+
+    numba compiles each overload implementation a kernel uses (its own
+    ``np.zeros``, ``np.empty`` ... for each argument type, and mjstats' own)
+    without the Python wrapper but with the C one, which nothing calls.
+    """
+    jitter = _base_get_jit_decorator(self)
+    return lambda **options: jitter(**{"no_cfunc_wrapper": True, **options})
+
+
+_base_get_jit_decorator = _OverloadTemplate._get_jit_decorator
+_OverloadTemplate._get_jit_decorator = _get_jit_decorator
 
 
 def _add_overload(self, cres):
