@@ -330,6 +330,19 @@ def separate(disp):
     return disp
 
 
+def python_facing(disp):
+    """Mark kernel ``disp`` as one Python calls too: always compiled with numba's Python wrapper.
+
+    A kernel that only kernels call is compiled without the wrapper
+    (:func:`_compile_for`); one that a public function also calls (the scorer
+    behind ``mj.score``, ...) would then compile twice, once for each kind of
+    caller, in the processes that use both.  A kernel behind an :class:`Entry` is
+    marked by it.
+    """
+    _PYTHON.add(disp)
+    return disp
+
+
 def _symbol(fndesc) -> str:
     """The name callers use for a :func:`separate` kernel's compiled function.
 
@@ -496,6 +509,9 @@ _HELD: set[Path] = set()
 _NATIVE: list = []
 """The kernels whose compile at hand serves compiled callers only (:func:`_compile_for`)."""
 
+_PYTHON: set = set()
+"""The kernels always compiled with the Python wrapper: those behind an :class:`Entry`."""
+
 
 def _has_wrapper(cres) -> bool:
     """Whether compiled kernel ``cres`` can be called from Python (it has numba's wrapper)."""
@@ -525,11 +541,13 @@ def _compile_for(self, sig):
     under a key of its own (:func:`_index_key`), without them; it is not entered
     in the dispatcher's table of Python-callable versions, so that a later
     call from Python (a test, an entry point) finds none and compiles (or
-    loads) the kernel again with its wrapper.  No kernel has the C wrapper
-    (nothing in mjstats takes a kernel's address).
+    loads) the kernel again with its wrapper.  A kernel behind an
+    :class:`Entry` (a per-hand function, ``mjstats hand``) always has it, so
+    that the version the engine compiled serves the hand functions too.  No
+    kernel has the C wrapper (nothing in mjstats takes a kernel's address).
     """
     args, _ = sigutils.normalize_signature(sig)
-    native = bool(_NATIVE) and _NATIVE[-1] is self
+    native = bool(_NATIVE) and _NATIVE[-1] is self and self not in _PYTHON
     existing = self.overloads.get(tuple(args))
     if existing is not None:
         if native or _has_wrapper(existing):
@@ -757,6 +775,7 @@ class Entry:
         self._disp = disp
         self._example = example
         self.call = self._first
+        python_facing(disp)  # kernels calling it share its version with the Python wrapper
 
     def _first(self, *args):
         self.compile()

@@ -287,7 +287,7 @@ def test_only_a_module_level_kernel_can_be_separate():
 _NATIVE_MODULE = '''
 import numpy as np
 
-from mjstats._jit import kernel, noref_kernel, separate
+from mjstats._jit import kernel, noref_kernel, python_facing, separate
 
 
 @separate
@@ -301,9 +301,15 @@ def leaf(a):
     return a[0] + 5
 
 
+@python_facing
+@noref_kernel
+def face(a):
+    return a[2]
+
+
 @kernel
 def outer(a):
-    return inner(a, 1) + leaf(a) + 1
+    return inner(a, 1) + leaf(a) + face(a) + 1
 '''
 
 _NATIVE_RUN = '''
@@ -320,18 +326,20 @@ sys.modules[spec.name] = m
 spec.loader.exec_module(m)
 a = np.arange(5)
 print(m.outer(a))
-print(*[int(_jit._has_wrapper(c)) for f in (m.inner, m.leaf) for c in f.overloads.values()])
-print(m.inner(a, 1), m.leaf(a))
-print(*[int(_jit._has_wrapper(c)) for f in (m.inner, m.leaf) for c in f.overloads.values()])
-print(*[sum(f.stats.cache_hits.values()) for f in (m.outer, m.inner, m.leaf)])
+kernels = (m.inner, m.leaf, m.face)
+print(*[int(_jit._has_wrapper(c)) for f in kernels for c in f.overloads.values()])
+print(m.inner(a, 1), m.leaf(a), m.face(a))
+print(*[int(_jit._has_wrapper(c)) for f in kernels for c in f.overloads.values()])
+print(*[sum(f.stats.cache_hits.values()) for f in (m.outer, *kernels)])
 '''
 
 
 def test_a_kernel_only_kernels_call_has_no_python_wrapper_until_python_calls_it(tmp_path):
-    # called from a kernel, inner and leaf compile without numba's Python wrapper;
-    # called from Python afterwards, each compiles (first run) or loads (second run,
-    # its own cache entry) a version with it and returns the same; a cached caller
-    # loads the separate inner's version without the wrapper first
+    # called from a kernel, inner and leaf compile without numba's Python wrapper
+    # (face, marked python_facing, with it); called from Python afterwards, each
+    # compiles (first run) or loads (second run, its own cache entry) a version with
+    # it and returns the same; a cached caller loads the separate inner's version
+    # without the wrapper first
     import os
     import subprocess
     import sys
@@ -346,9 +354,10 @@ def test_a_kernel_only_kernels_call_has_no_python_wrapper_until_python_calls_it(
         assert p.returncode == 0, (p.returncode, p.stderr[-2000:])
         return p.stdout.split("\n")[:-1]
 
-    # outer = 2 + 5 + 1; no wrapper, then the wrapper; cache hits of outer, inner, leaf
-    assert run() == ["8", "0 0", "2 5", "1 1", "0 0 0"]
-    assert run() == ["8", "0", "2 5", "1 1", "1 2 1"]
+    # outer = 2 + 5 + 2 + 1; the wrappers, then after the Python calls; cache hits of
+    # outer, inner, leaf, face
+    assert run() == ["10", "0 0 1", "2 5 2", "1 1 1", "0 0 0 0"]
+    assert run() == ["10", "0", "2 5 2", "1 1 1", "1 2 1 1"]
 
 
 def test_numba_option_sets_hash_and_compare_as_numba_defines_them():

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from mjstats._jit import Entry, noref_kernel, parallel_kernel, prange
+from mjstats._jit import Entry, noref_kernel, parallel_kernel, prange, python_facing
 from mjstats.core.codes import (
     REJECTED,
     SIZES,
@@ -91,6 +91,7 @@ def _is_standard(counts, T):
     return T.honor_ok[_suit_code(counts, 3)] != 0
 
 
+@python_facing
 @noref_kernel
 def _is_seven_pairs(counts):
     n = 0

@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from mjstats._jit import kernel, noref_kernel, parallel_kernel, prange, separate
+from mjstats._jit import kernel, noref_kernel, parallel_kernel, prange, python_facing, separate
 from mjstats.core.codes import _suit_code
 from mjstats.core.complete import _is_seven_pairs
 from mjstats.core.decompose import (
@@ -825,6 +825,7 @@ def _prelude(conc, mt, mk, nm, work):
             allc[k] += 4
 
 
+@python_facing
 @separate
 @noref_kernel
 def _score(conc, mt, mk, nm, win, flags, family, values, sw, T, buf, work, hits, best, info):

@@ -24,7 +24,7 @@ Everything else the engine settles (kong money as it happens, 杠上炮 transfer
 
 from __future__ import annotations
 
-from mjstats._jit import noref_kernel
+from mjstats._jit import noref_kernel, python_facing
 from mjstats.scoring.kernels import AFTER_KONG, FED_KONG, SELF_DRAW
 from mjstats.scoring.melds import MeldKind
 
@@ -33,6 +33,7 @@ ADDKONG = int(MeldKind.ADDKONG)
 CKONG = int(MeldKind.CKONG)
 
 
+@python_facing
 @noref_kernel
 def _win_payments(w, d, v, flags, liuzhou, dianpao_hua, sanbi, take, out_of_play, kong_typ,
                   kong_feeder, kong_money, out):
