@@ -510,7 +510,7 @@ _NATIVE: list = []
 """The kernels whose compile at hand serves compiled callers only (:func:`_compile_for`)."""
 
 _PYTHON: set = set()
-"""The kernels always compiled with the Python wrapper: those behind an :class:`Entry`."""
+"""The kernels always compiled with the Python wrapper (:func:`python_facing`)."""
 
 
 def _has_wrapper(cres) -> bool:
@@ -541,9 +541,9 @@ def _compile_for(self, sig):
     under a key of its own (:func:`_index_key`), without them; it is not entered
     in the dispatcher's table of Python-callable versions, so that a later
     call from Python (a test, an entry point) finds none and compiles (or
-    loads) the kernel again with its wrapper.  A kernel behind an
-    :class:`Entry` (a per-hand function, ``mjstats hand``) always has it, so
-    that the version the engine compiled serves the hand functions too.  No
+    loads) the kernel again with its wrapper.  A kernel Python calls too
+    (:func:`python_facing`: those behind an :class:`Entry`, the scorer) always
+    has it, so that the version the engine compiled serves both.  No
     kernel has the C wrapper (nothing in mjstats takes a kernel's address).
     """
     args, _ = sigutils.normalize_signature(sig)
