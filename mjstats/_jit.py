@@ -139,14 +139,15 @@ def _drop_stale(keep: Path, age: float = 86400) -> None:
 
 _set_cache_dir()
 
-_OPTIONS = dict(cache=True, nogil=True, error_model="numpy", no_cfunc_wrapper=True)
-
 OVERLOAD_OPTIONS = dict(nogil=True, error_model="numpy", no_cfunc_wrapper=True)
 """The ``jit_options`` of an ``@overload`` whose implementation is compiled and called.
 
 Not inlined (``inline="always"`` has numba compile the implementation in full only to
 learn its return type, then type and lower its body again inside each caller).
 """
+
+_OPTIONS = dict(cache=True, **OVERLOAD_OPTIONS)
+"""The options of every kernel: those of an overload, and cached on disk."""
 
 
 def _plain(t):
@@ -528,11 +529,11 @@ _base_index_key = _FunctionCache._index_key
 _FunctionCache._index_key = _index_key
 
 
-def _compile_for(self, sig):
+def _compile_for(self, sig, args):
     """The ``Dispatcher.compile`` of numba, without the Python wrapper where no Python calls it.
 
     numba gives every compiled kernel two wrappers besides its machine code: one
-    that Python calls (unboxing each argument: a tuple of 50 arrays is hundreds
+    that Python calls (unboxing each argument: a tuple of 47 arrays is hundreds
     of fields) and one with a C signature, and optimizes and emits both.  A
     kernel that only other kernels call (the request comes through
     :func:`_plain_types`' typing of the call, or :class:`_Bind`) never uses
@@ -545,8 +546,8 @@ def _compile_for(self, sig):
     (:func:`python_facing`: those behind an :class:`Entry`, the scorer) always
     has it, so that the version the engine compiled serves both.  No
     kernel has the C wrapper (nothing in mjstats takes a kernel's address).
+    ``args`` are ``sig``'s argument types, as :func:`_compile_once` normalized them.
     """
-    args, _ = sigutils.normalize_signature(sig)
     native = bool(_NATIVE) and _NATIVE[-1] is self and self not in _PYTHON
     existing = self.overloads.get(tuple(args))
     if existing is not None:
@@ -618,10 +619,10 @@ def _compile_once(self, sig):
     with global_compiler_lock:
         args, return_type = sigutils.normalize_signature(sig)
         if self.overloads.get(tuple(args)) is not None:
-            return _compile_for(self, sig)  # in memory already (with its wrapper if need be)
+            return _compile_for(self, sig, args)  # in memory already (with its wrapper if need be)
         path = compile_lock(self, args)
         if path is None or path in _HELD:
-            return _compile_for(self, sig)
+            return _compile_for(self, sig, args)
         lock = FileLock(path)
         try:
             lock.acquire(timeout=0)
@@ -630,10 +631,10 @@ def _compile_once(self, sig):
                     dispatcher=self, args=args, return_type=return_type)):
                 lock.acquire()
         except OSError:  # no lock to be had here (a read-only folder, no file locks)
-            return _compile_for(self, sig)
+            return _compile_for(self, sig, args)
         _HELD.add(path)
         try:
-            return _compile_for(self, sig)
+            return _compile_for(self, sig, args)
         finally:
             _HELD.discard(path)
             lock.release()
