@@ -3,7 +3,10 @@
 The report runs the studies on the embedded defaults (sizes scale with
 ``--games``), writes every table as Parquet beside the page, draws the charts
 as PNG and records the exact command, seed and versions that produced it.
-Sections are small functions ``section(ctx) -> Section``, one per study.
+Sections are small functions ``section(ctx) -> Section``, one per study.  A
+study that runs on one core for long (the ``ev`` bot's hands of the skill
+section) is started first in a thread of its own (:data:`AHEAD`), so that the
+sections before it keep the other cores busy meanwhile.
 """
 
 from __future__ import annotations
@@ -13,6 +16,7 @@ import platform
 import re
 import time
 from collections.abc import Callable
+from concurrent.futures import Future
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -39,6 +43,13 @@ class Context:
     command: str = ""
     files: list[tuple[str, str, list[str]]] = field(default_factory=list)
     methods: list[str] = field(default_factory=list)
+    started: dict[str, Future] = field(default_factory=dict)
+    """The studies of :data:`AHEAD` already running, by name (:meth:`result`)."""
+
+    def result(self, name: str):
+        """The study ``name`` of :data:`AHEAD`: its started run's result, or run here."""
+        job = self.started.pop(name, None)
+        return job.result() if job is not None else AHEAD[name](self)
 
     def save(self, df: pd.DataFrame, name: str, what: str) -> None:
         """Write ``df`` as ``name.parquet`` and ``name.csv`` and list it with its columns."""
@@ -271,6 +282,50 @@ EV_LADDER_DEALS = 16_667
 """Deals per step of the ``efficiency < ev`` ladder of ``docs/match.md`` that the report cites."""
 
 
+SKILL_RULES = tuple(r for r in GAME_RULES if r != "sichuan-app")
+"""The rule sets of the skill section: sichuan-app is left out, its efficiency, value and
+zimo hands being sichuan's (the same play, scored another way); its ev bot plays by its
+own values, whose ladder step is in docs/match.md."""
+
+
+def _skill_ev_games(ctx: Context) -> int:
+    from mjstats.sim.simulate import CHUNK
+
+    return max(CHUNK, ctx.games // SKILL_EV_SHARE)
+
+
+def _skill_ev(ctx: Context) -> dict:
+    """The skill section's ``ev`` hands, one run per rule set (one core each: a seeded chunk)."""
+    from mjstats.sim.simulate import simulate
+
+    return {r: simulate(r, games=_skill_ev_games(ctx), bots="ev", seed=ctx.seed, records=False,
+                        progress=False) for r in SKILL_RULES}
+
+
+AHEAD: dict[str, Callable[[Context], object]] = {"skill_ev": _skill_ev}
+"""Studies :func:`write_report` starts in threads of their own before the first section,
+each one core's work for much of the report: the ``ev`` bot plays some 400 times slower
+than the others, on one seeded chunk per rule set.  Their kernels release the GIL, so the
+sections run beside them on the other cores; a section takes its study with
+:meth:`Context.result` (the same seeds, the same numbers as run in the section)."""
+
+
+def _start(ctx: Context, name: str) -> Future:
+    """Run ``AHEAD[name](ctx)`` in a daemon thread (an interrupted report does not wait for it)."""
+    import threading
+
+    job: Future = Future()
+
+    def run():
+        try:
+            job.set_result(AHEAD[name](ctx))
+        except BaseException as e:  # noqa: BLE001 - handed to the section that takes the result
+            job.set_exception(e)
+
+    threading.Thread(target=run, name=f"mjstats-report-{name}", daemon=True).start()
+    return job
+
+
 def section_skill(ctx: Context) -> Section:
     """How much the players' skill matters: the ladder of the bots, each pattern under each bot."""
     import mjstats as mj
@@ -280,8 +335,7 @@ def section_skill(ctx: Context) -> Section:
 
     sec = Section("How much does skill matter 技术的影响")
     games = max(CHUNK, ctx.games // 4)
-    size = {b: max(CHUNK, ctx.games // SKILL_EV_SHARE) if b == "ev" else games
-            for b in SKILL_BOTS}
+    size = {b: _skill_ev_games(ctx) if b == "ev" else games for b in SKILL_BOTS}
     deals = max(64, ctx.games // LADDER_SHARE)
     steps = mj.ladder(list(GAME_RULES), deals, seed=ctx.seed, progress=ctx.progress).table()
     ctx.save(steps, "ladder", "each step of the ladder of bots: the paired difference of "
@@ -300,12 +354,10 @@ def section_skill(ctx: Context) -> Section:
     sec.table(steps, f"The ladder: each step's difference of points per hand, upper bot minus "
                      f"lower, paired by deal ({deals:,} deals per step; 95% interval over "
                      f"deals); 'holds' when the interval lies above 0.")
-    # sichuan-app is left out: its efficiency, value and zimo hands are sichuan's (the same
-    # play, scored another way); its ev bot plays by its own values, whose ladder step is
-    # in docs/match.md
-    rules_sets = [r for r in GAME_RULES if r != "sichuan-app"]
-    runs = {r: {b: simulate(r, games=size[b], bots=b, seed=ctx.seed, records=False,
-                            progress=ctx.progress) for b in SKILL_BOTS} for r in rules_sets}
+    ev = ctx.result("skill_ev")
+    runs = {r: {b: ev[r] if b == "ev" else simulate(r, games=size[b], bots=b, seed=ctx.seed,
+                                                    records=False, progress=ctx.progress)
+                for b in SKILL_BOTS} for r in SKILL_RULES}
     tables = {r: skill_table(by_bot) for r, by_bot in runs.items()}
     sizes = ", ".join(f"{b} {n:,}" for b, n in size.items())
     ctx.methods.append(f"Skill: hands per rule set and bot {sizes} (each bot in all four "
@@ -450,6 +502,11 @@ SECTIONS: list[Callable[[Context], Section]] = [section_deals, section_games, se
                                                 section_daer]
 """Report sections in page order."""
 
+WARM_FAMILIES = ("ev", "engine", "daer", "deals")
+"""The kernel families (:data:`mjstats._compiling.FAMILIES`) the sections use: the rest (the
+odds solver, the hand, batch and scorer kernels) compile when first used, or with
+``mjstats warmup``."""
+
 _CSS = """body{font-family:'Noto Sans CJK SC','mjstats CJK',sans-serif;max-width:1100px;
 margin:2em auto;padding:0 1em;color:#222}table.t{border-collapse:collapse;font-size:13px;
 margin:1em 0}table.t td,table.t th{padding:2px 8px;border-bottom:1px solid #ddd;
@@ -573,10 +630,10 @@ def write_report(out: str | Path = "report", games: int = 200_000, deals: int | 
     command : str
         The command shown on the page.
     warmup : bool
-        Compile every kernel family first, in parallel processes on all cores
-        (:func:`mjstats.warmup.warmup`; one line per family on standard error
-        with ``progress``), so that the studies start at once (``mjstats
-        report`` does).
+        Compile the kernel families the report uses (:data:`WARM_FAMILIES`) first,
+        in parallel processes on all cores (:func:`mjstats.warmup.warmup`; one
+        line per family on standard error with ``progress``), so that the
+        studies start at once (``mjstats report`` does).
     """
     games = count(games, "games", minimum=1)
     deals = count(deals, "deals", minimum=1, default=max(20 * games, 131_072))
@@ -589,10 +646,11 @@ def write_report(out: str | Path = "report", games: int = 200_000, deals: int | 
 
         from mjstats.warmup import warmup as warm
 
-        warm(file=sys.stderr if progress else None, progress=progress)
+        warm(WARM_FAMILIES, file=sys.stderr if progress else None, progress=progress)
     ctx = Context(games=games, deals=deals, seed=seed, out=outp, progress=progress,
                   command=command)
     t0 = time.perf_counter()
+    ctx.started = {name: _start(ctx, name) for name in AHEAD}
     sections = [section(ctx) for section in SECTIONS]
     seconds = time.perf_counter() - t0
     content = _page(ctx, sections, seconds)

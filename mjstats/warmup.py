@@ -7,8 +7,8 @@ that each kernel is compiled (or loaded from the disk cache) for every type it
 meets later.  :func:`warmup` runs the workloads in parallel processes
 (``python -m mjstats.warmup FAMILY``: a fresh interpreter each, as many at a
 time as there are cores), the longest first, and reports each family's time;
-``mjstats warmup`` prints them and ``mjstats report`` runs it before its
-studies.  On a warm cache every workload loads its kernels and ends in seconds.
+``mjstats warmup`` prints them and ``mjstats report`` runs it, for the families
+its studies use, before them.  On a warm cache every workload loads its kernels and ends in seconds.
 """
 
 from __future__ import annotations

@@ -131,3 +131,33 @@ def test_report_ladder_is_that_of_mj_ladder(report):
     assert (t["deals"] == 64).all() and t["verdict"].notna().all()
     again = mj.ladder(list(GAME_RULES), 64, seed=5).table()
     pd.testing.assert_frame_equal(t, again)
+
+
+def test_a_study_started_ahead_is_what_its_section_takes(monkeypatch, tmp_path):
+    """A study of AHEAD runs in a daemon thread of its own and its section takes that result
+    (or its exception); a study not started is run in the section's own thread."""
+    import threading
+
+    from mjstats import report as R
+
+    ran = []
+
+    def study(ctx):
+        ran.append((threading.current_thread().name, threading.current_thread().daemon))
+        return ctx.seed * 2
+
+    monkeypatch.setitem(R.AHEAD, "skill_ev", study)
+    ctx = R.Context(games=1, deals=1, seed=21, out=tmp_path)
+    ctx.started["skill_ev"] = R._start(ctx, "skill_ev")
+    assert ctx.result("skill_ev") == 42
+    assert ran == [("mjstats-report-skill_ev", True)] and not ctx.started
+    assert ctx.result("skill_ev") == 42  # not started: run here
+    assert ran[-1] == (threading.current_thread().name, threading.current_thread().daemon)
+
+    def fails(ctx):
+        raise ValueError("the study failed")
+
+    monkeypatch.setitem(R.AHEAD, "skill_ev", fails)
+    ctx.started["skill_ev"] = R._start(ctx, "skill_ev")
+    with pytest.raises(ValueError, match="the study failed"):
+        ctx.result("skill_ev")

@@ -7,8 +7,9 @@ from mjstats.cli._common import add_command
 
 def register(sub) -> None:
     """Add ``mjstats report``."""
-    p = add_command(sub, "report", "compile every kernel family in parallel (as 'mjstats "
-                    "warmup'), run every study and write an HTML report with charts", run)
+    p = add_command(sub, "report", "compile the kernel families it uses in parallel (as "
+                    "'mjstats warmup'), run every study and write an HTML report with charts",
+                    run)
     p.add_argument("--games", type=int, default=200_000, help="games per rule set")
     p.add_argument("--deals", type=int, default=None,
                    help="deals per tile set (default: 20 x games, at least 131,072)")
