@@ -47,9 +47,25 @@ class Context:
     """The studies of :data:`AHEAD` already running, by name (:meth:`result`)."""
 
     def result(self, name: str):
-        """The study ``name`` of :data:`AHEAD`: its started run's result, or run here."""
+        """The study ``name`` of :data:`AHEAD`: its started run's result, or run here.
+
+        While a started study is still running, a line on standard error (with
+        ``progress``) counts the time waited for it.
+        """
         job = self.started.pop(name, None)
-        return job.result() if job is not None else AHEAD[name](self)
+        if job is None:
+            return AHEAD[name](self)
+        if not self.progress or job.done():
+            return job.result()
+        from tqdm.auto import tqdm
+
+        with tqdm(desc=f"waiting for {name} (started beside the other studies)",
+                  bar_format="{desc} [{elapsed}]") as bar:
+            while True:
+                try:
+                    return job.result(timeout=0.5)
+                except TimeoutError:
+                    bar.refresh()
 
     def save(self, df: pd.DataFrame, name: str, what: str) -> None:
         """Write ``df`` as ``name.parquet`` and ``name.csv`` and list it with its columns."""

@@ -161,3 +161,24 @@ def test_a_study_started_ahead_is_what_its_section_takes(monkeypatch, tmp_path):
     ctx.started["skill_ev"] = R._start(ctx, "skill_ev")
     with pytest.raises(ValueError, match="the study failed"):
         ctx.result("skill_ev")
+
+
+def test_waiting_for_a_study_started_ahead_is_shown(monkeypatch, tmp_path, capsys):
+    """A section that must wait for its study says so on standard error, with the time."""
+    import threading
+
+    from mjstats import report as R
+
+    go = threading.Event()
+
+    def study(ctx):
+        go.wait(10)
+        return "done"
+
+    monkeypatch.setitem(R.AHEAD, "skill_ev", study)
+    ctx = R.Context(games=1, deals=1, seed=1, out=tmp_path, progress=True)
+    ctx.started["skill_ev"] = R._start(ctx, "skill_ev")
+    threading.Timer(1.2, go.set).start()
+    assert ctx.result("skill_ev") == "done"
+    out, err = capsys.readouterr()
+    assert out == "" and "waiting for skill_ev (started beside the other studies) [00:01]" in err
