@@ -182,3 +182,23 @@ def test_waiting_for_a_study_started_ahead_is_shown(monkeypatch, tmp_path, capsy
     assert ctx.result("skill_ev") == "done"
     out, err = capsys.readouterr()
     assert out == "" and "waiting for skill_ev (started beside the other studies) [00:01]" in err
+
+
+@pytest.mark.slow
+def test_a_cold_report_compiles_nothing_past_its_warm_up(tmp_path):
+    """On an empty kernel cache the report's warm-up (WARM_FAMILIES, each in a process of its
+    own) compiles every kernel the report's studies use: its own process compiles none."""
+    import json
+    import os
+    import sys
+
+    code = ("import json, sys\n"
+            "from mjstats._compiling import announced, compile_seconds\n"
+            "from mjstats.report import write_report\n"
+            "write_report(sys.argv[1], games=1024, deals=131_072, seed=5, progress=False,\n"
+            "             warmup=True)\n"
+            "print(json.dumps({'seconds': compile_seconds(), 'families': sorted(announced())}))\n")
+    env = {**os.environ, "NUMBA_CACHE_DIR": str(tmp_path / "kernels")}
+    out = subprocess.run([sys.executable, "-c", code, str(tmp_path / "report")], env=env,
+                         capture_output=True, text=True, check=True, timeout=3600)
+    assert json.loads(out.stdout.strip().splitlines()[-1]) == {"seconds": 0.0, "families": []}
