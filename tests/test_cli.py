@@ -141,3 +141,19 @@ def test_every_run_verb_names_its_folder_out():
         extra = ["--bots", "efficiency,value"] if verb == "match" else []
         args = parser.parse_args([verb, "--out", "F", "--resume", *extra])
         assert args.out == "F" and args.resume
+
+
+def test_interrupted_command_says_so_and_exits_130(monkeypatch, capsys):
+    """Ctrl-C (a KeyboardInterrupt without a message) is one line, not an empty one; a run's
+    own message (how many chunks it saved) is printed as it is."""
+    from mjstats.cli import hand
+
+    def interrupted(args, message=""):
+        raise KeyboardInterrupt(*([message] if message else []))
+
+    monkeypatch.setattr(hand, "run", interrupted)
+    assert main(["hand", "123m"]) == 130
+    assert capsys.readouterr() == ("", "mjstats: interrupted\n")
+    monkeypatch.setattr(hand, "run", lambda args: interrupted(args, "3 chunks saved in runs/x"))
+    assert main(["hand", "123m"]) == 130
+    assert capsys.readouterr().err == "mjstats: 3 chunks saved in runs/x\n"

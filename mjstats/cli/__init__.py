@@ -57,7 +57,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"mjstats: error: {e.strerror or e}{where}", file=sys.stderr)
         return 2
     except KeyboardInterrupt as e:
-        print(f"mjstats: {e or 'interrupted'}", file=sys.stderr)
+        print(f"mjstats: {str(e) or 'interrupted'}", file=sys.stderr)  # Ctrl-C: no message
         return 130
 
 
