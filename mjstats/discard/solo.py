@@ -106,6 +106,13 @@ def _missing_choices(missing, R, hand) -> list[int]:
     needs = R is not None and R.missing_suit
     if missing is None:
         return [0, 1, 2] if needs else [-1]
+    if R is not None and not needs:
+        from mjstats.rules.base import rule_set_names
+
+        with_it = [n for n in rule_set_names() if _rules(n).missing_suit]
+        raise RuleError(f"{R.name!r} has no missing suit (定缺), got missing={missing!r}: "
+                        f"leave it unset (it applies to {', '.join(with_it)}, or to "
+                        f"rules=None)")
     if missing == "choose":
         return [0, 1, 2]
     names = {s: i for i, s in enumerate(SUITS)}
@@ -154,7 +161,7 @@ def odds(hand, rules=None, *, melds=None, visible=None, draws=None, dealer: bool
     missing : {"m", "p", "s", "choose"} or None
         The missing suit (定缺) of Sichuan and Guang'an; ``"choose"`` (the default
         for them) evaluates each suit.  With ``rules=None`` a missing suit makes
-        its tiles useless.
+        its tiles useless; a rule set without 定缺 (Liuzhou) refuses one.
     objective : {"win", "ready", "value"}
         What the policy maximises: the probability of winning by the last draw,
         of being ready (听牌) by it, or the expected value.

@@ -54,7 +54,8 @@ def table_odds(hand, rules, *, visible=None, melds=None, draws=None, missing=Non
         The player's draws if nobody calls: the wall holds ``4 * draws`` tiles
         after the deal.  Default as :func:`mjstats.discard.odds`.
     missing : {"m", "p", "s", "choose"} or None
-        The player's missing suit (定缺); opponents choose theirs by their bot.
+        The player's missing suit (定缺); opponents choose theirs by their bot.  A
+        rule set without 定缺 (Liuzhou) refuses one.
     bots, player : str
         The opponents' policy and the player's after the first discard
         (``"efficiency"``, ``"value"``, ``"random"``, ``"zimo"``), or for the player

@@ -215,6 +215,8 @@ def test_default_model_never_exceeds_one_and_agrees_when_proper():
     (dict(hand="123m456p789s1122z", rules="daer-luzhou"), "Da Er"),
     (dict(hand="123456789m22p", rules="sichuan", melds=["pong 5m"], missing="m"), "5m"),
     (dict(hand="11123456789m55p3s", rules="sichuan", missing="z"), "missing"),
+    (dict(hand="11123456789m55p3s", rules="liuzhou", missing="p"),
+     r"'liuzhou' has no missing suit \(定缺\), got missing='p'.*sichuan, sichuan-app, guangan"),
 ])
 def test_bad_input_is_one_clear_error(kwargs, match):
     with pytest.raises(mj.MjStatsError, match=match):
