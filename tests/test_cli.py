@@ -157,3 +157,16 @@ def test_interrupted_command_says_so_and_exits_130(monkeypatch, capsys):
     monkeypatch.setattr(hand, "run", lambda args: interrupted(args, "3 chunks saved in runs/x"))
     assert main(["hand", "123m"]) == 130
     assert capsys.readouterr().err == "mjstats: 3 chunks saved in runs/x\n"
+
+
+def test_simulate_takes_bots_apart_or_comma_separated(capsys):
+    """``--bots`` reads as in match and ladder: one per seat, apart or comma-separated."""
+    runs = []
+    for bots in (["efficiency,zimo,efficiency,value"], ["efficiency", "zimo", "efficiency",
+                                                         "value"]):
+        assert main(["simulate", "--rules", "sichuan", "--games", "512", "--seed", "4",
+                     "--quiet", "--bots", *bots]) == 0
+        runs.append(capsys.readouterr().out)
+    assert runs[0] == runs[1] and "bots efficiency, zimo, efficiency, value" in runs[0]
+    assert main(["simulate", "--bots", ",", "--games", "8"]) == 2
+    assert capsys.readouterr().err == "mjstats: error: --bots names no bot, got ','\n"

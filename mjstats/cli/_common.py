@@ -39,6 +39,15 @@ def add_command(sub, name: str, text: str, func) -> argparse.ArgumentParser:
     return p
 
 
+def names(texts: list[str]) -> list[str]:
+    """Names given apart or comma-separated (``--bots ev value`` or ``ev,value``), as one list.
+
+    >>> names(["ev,efficiency", " value "])
+    ['ev', 'efficiency', 'value']
+    """
+    return [name.strip() for text in texts for name in text.split(",") if name.strip()]
+
+
 def add_set_argument(p: argparse.ArgumentParser) -> None:
     """``--set SWITCH=VALUE ...``: rule switches for the rule set given by ``--rules``."""
     p.add_argument("--set", nargs="*", default=[], metavar="SWITCH=VALUE",

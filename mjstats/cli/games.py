@@ -8,12 +8,14 @@ from mjstats.cli._common import (
     add_run_arguments,
     add_set_argument,
     announce_seed,
+    names,
     print_tables,
     rules_arg,
 )
 
-_BOTS = ("one bot for every seat or one per seat: mahjong efficiency, value, random, zimo, ev, "
-         "rollout (four seats); Da Er efficiency, value, random, greedy, passive (three seats)")
+_BOTS = ("one bot for every seat or one per seat, apart or comma-separated: mahjong "
+         "efficiency, value, random, zimo, ev, rollout (four seats); Da Er efficiency, value, "
+         "random, greedy, passive (three seats)")
 
 
 def register(sub) -> None:
@@ -48,6 +50,16 @@ def register(sub) -> None:
     add_run_arguments(p, "hands")
 
 
+def _bots(texts: list[str]):
+    """``--bots``: one name for every seat, or the list of one per seat."""
+    from mjstats.errors import MjStatsError
+
+    bots = names(texts)
+    if not bots:
+        raise MjStatsError(f"--bots names no bot, got {' '.join(texts)!r}")
+    return bots if len(bots) > 1 else bots[0]
+
+
 def simulate(args) -> int:
     """Play the hands of ``args`` under either game and print its tables."""
     import mjstats as mj
@@ -59,7 +71,7 @@ def simulate(args) -> int:
     if args.slip is not None and not daer:
         raise RuleError(f"--slip applies to Da Er rule sets only, not {args.rules}")
     announce_seed(args)
-    bots = args.bots if len(args.bots) > 1 else args.bots[0]
+    bots = _bots(args.bots)
     extra = {"slip": args.slip or 0.0} if daer else {}
     r = mj.simulate(rules, args.games, bots, args.seed, records=args.records, out=args.out,
                     resume=args.resume, client=connect(args.dask), progress=not args.quiet,
@@ -79,10 +91,8 @@ def compare(args) -> int:
     from mjstats._format import table_text
     from mjstats.runner import connect
 
-    rules = [name for text in args.rules for name in text.split(",") if name.strip()]
     announce_seed(args)
-    bots = args.bots if len(args.bots) > 1 else args.bots[0]
-    res = mj.compare([name.strip() for name in rules], args.games, bots, args.seed,
+    res = mj.compare(names(args.rules), args.games, _bots(args.bots), args.seed,
                      out=args.out, resume=args.resume, client=connect(args.dask),
                      progress=not args.quiet, records=False)
     t = res.table()

@@ -8,6 +8,7 @@ from mjstats.cli._common import (
     add_run_arguments,
     add_set_argument,
     announce_seed,
+    names,
     rules_arg,
 )
 
@@ -49,11 +50,6 @@ def register(sub) -> None:
     add_run_arguments(p, "deals")
 
 
-def _names(texts: list[str]) -> list[str]:
-    """Names given apart or comma-separated, as one list."""
-    return [name.strip() for text in texts for name in text.split(",") if name.strip()]
-
-
 def match(args) -> int:
     """Play the duplicate match of ``args`` and print its table."""
     import mjstats as mj
@@ -61,7 +57,7 @@ def match(args) -> int:
 
     rules = rules_arg(args.rules, args.set)
     announce_seed(args)
-    m = mj.match(rules, args.games, _names(args.bots), args.seed, out=args.out,
+    m = mj.match(rules, args.games, names(args.bots), args.seed, out=args.out,
                  resume=args.resume, client=connect(args.dask), progress=not args.quiet)
     print(m.summary())
     return 0
@@ -74,8 +70,8 @@ def ladder(args) -> int:
     from mjstats.runner import connect
 
     announce_seed(args)
-    bots = _names(args.bots) if args.bots else None
-    lad = mj.ladder(_names(args.rules), args.games, args.seed, bots=bots, out=args.out,
+    bots = names(args.bots) if args.bots else None
+    lad = mj.ladder(names(args.rules), args.games, args.seed, bots=bots, out=args.out,
                     resume=args.resume, client=connect(args.dask), progress=not args.quiet)
     t = lad.table()
     print(f"== ladder: {args.games:,} deals per step, six seatings each; difference = "
