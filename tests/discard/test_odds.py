@@ -215,6 +215,9 @@ def test_default_model_never_exceeds_one_and_agrees_when_proper():
     (dict(hand="123m456p789s1122z", rules="daer-luzhou"), "Da Er"),
     (dict(hand="123456789m22p", rules="sichuan", melds=["pong 5m"], missing="m"), "5m"),
     (dict(hand="11123456789m55p3s", rules="sichuan", missing="z"), "missing"),
+    (dict(hand="123m456p789s1122z", visible=np.zeros(34)),
+     r"count vector of shape \(34,\) of whole numbers >= 0, got an array of shape \(34,\) "
+     r"and dtype float64$"),
     (dict(hand="11123456789m55p3s", rules="liuzhou", missing="p"),
      r"'liuzhou' has no missing suit \(定缺\), got missing='p'.*sichuan, sichuan-app, guangan"),
 ])
