@@ -169,6 +169,11 @@ class RunFolder:
                                      f"links inside a run folder (remove it)")
 
     def _check_manifest(self, resume: bool) -> None:
+        nested = _nested_run(self.path)
+        if nested is not None:
+            raise RunFolderError(f"{self.path} holds other runs in its sub-folders "
+                                 f"({nested.parent.relative_to(self.path)}: a ladder's); "
+                                 f"use another folder")
         path = self.path / MANIFEST
         chunks = self.chunk_files()
         if path.exists():
@@ -389,6 +394,45 @@ def writable_folder(path: str | Path, what: str = "folder") -> Path:
         os.unlink(probe)
     except OSError as e:
         raise RunFolderError(f"cannot write in {what} {p}: {e.strerror or e}") from None
+    return p
+
+
+def _own_run(p: Path) -> Path | None:
+    """The manifest (or a chunk file) of a run saved in folder ``p`` itself, if any."""
+    if (p / MANIFEST).exists():
+        return p / MANIFEST
+    return next((f for f in p.iterdir() if _CHUNK_FILE.fullmatch(f.name)), None)
+
+
+def _nested_run(p: Path) -> Path | None:
+    """The manifest of a run saved in a sub-folder of ``p`` (a ladder's match), if any."""
+    return next(p.glob(f"*/**/{MANIFEST}"), None)
+
+
+def held_run(path: str | Path) -> Path | None:
+    """The manifest or chunk file of a run saved in folder ``path`` or below it, if any.
+
+    A run that draws a new seed can never be the one saved there (the CLI refuses
+    at once, :func:`mjstats.cli._common.announce_seed`).
+    """
+    p = Path(path)
+    if not p.is_dir():
+        return None
+    return _own_run(p) or _nested_run(p)
+
+
+def folder_of_runs(path: str | Path) -> Path:
+    """``path`` as a folder whose sub-folders each hold a run (a ladder's matches); return it.
+
+    Created if needed (:func:`writable_folder`); refused (one line) when it holds
+    a run itself: its own :data:`MANIFEST` or chunk files (a single run's folder,
+    which in turn refuses sub-folders of runs, :meth:`RunFolder.open`).
+    """
+    p = writable_folder(path, "run folder")
+    own = _own_run(p)
+    if own is not None:
+        raise RunFolderError(f"{p} holds a run of its own ({own.name}), where a ladder keeps "
+                             f"each match in a sub-folder; use another folder")
     return p
 
 

@@ -217,6 +217,30 @@ def test_a_manifest_of_another_run_is_refused(tmp_path):
         _deal(out)
 
 
+def test_a_folder_holds_one_run_or_one_ladder_never_both(tmp_path, capsys):
+    """A ladder refuses a run's folder, a run refuses a ladder's; a command without --seed
+    refuses an occupied folder before it draws and announces a seed."""
+    import mjstats as mj
+    from mjstats.cli import main
+
+    run = _saved_run("deal", tmp_path)
+    with pytest.raises(RunFolderError, match=r"holds a run of its own \(manifest.json\), "
+                                             r"where a ladder keeps each match in a sub-folder"):
+        mj.ladder(["sichuan"], 8, seed=1, bots=("random", "zimo"), out=run)
+    assert [p for p in run.iterdir() if p.is_dir()] == []  # nothing written there
+    lad = tmp_path / "ladder"
+    mj.ladder(["sichuan"], 8, seed=1, bots=("random", "zimo"), out=lad)
+    with pytest.raises(RunFolderError, match=r"holds other runs in its sub-folders "
+                                             r"\(sichuan/zimo-v-random: a ladder's\)"):
+        _simulate(lad)
+    assert not (lad / "manifest.json").exists()
+    for folder, held in ((run, "manifest.json"), (lad, "sichuan/zimo-v-random/manifest.json")):
+        assert main(["simulate", "--games", "8", "--out", str(folder), "--quiet"]) == 2
+        assert capsys.readouterr().err == (
+            f"mjstats: error: {folder} already holds a run ({held}); pass --resume to "
+            f"finish it (its seed is saved), or use another folder\n")
+
+
 # --------------------------------------------------------------- interruptions
 
 

@@ -121,12 +121,17 @@ def announce_seed(args, folder: str = "out") -> None:
 
     import numpy as np
 
-    from mjstats.runfolder import writable_folder
+    from mjstats.runfolder import RunFolderError, held_run, writable_folder
 
     where = getattr(args, folder, None)
     if args.seed is not None or where is None or getattr(args, "resume", False):
         return
     writable_folder(where, "run folder")  # a bad folder is reported first, and alone
+    held = held_run(where)
+    if held is not None:  # a seed drawn now is another run: refused before it is announced
+        raise RunFolderError(f"{where} already holds a run ({held.relative_to(where)}); "
+                             f"pass --resume to finish it (its seed is saved), or use "
+                             f"another folder")
     args.seed = int(np.random.SeedSequence().entropy)
     argv = list(getattr(args, "argv", None) or sys.argv[1:])
     cmd = shlex.join(["mjstats", *argv, "--seed", str(args.seed), "--resume"])

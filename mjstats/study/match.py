@@ -255,7 +255,8 @@ def ladder(rules=None, games: int | None = DEFAULT_DEALS, seed: SeedLike = None,
         The order to test, weakest first (default :data:`LADDERS` of the game).
     out : str or Path, optional
         Folder of the ladder: step ``lower < upper`` of rule set ``R`` is the
-        run folder ``out/R/upper-v-lower``.
+        run folder ``out/R/upper-v-lower``.  A folder holding a run itself (a
+        simulation's or a match's) is refused, as a run refuses a ladder's folder.
     resume, client, progress
         As in :func:`match`.
 
@@ -283,8 +284,13 @@ def ladder(rules=None, games: int | None = DEFAULT_DEALS, seed: SeedLike = None,
     plan = [(R, upper, lower) for R, order in zip(Rs, orders, strict=True)
             for lower, upper in zip(order, order[1:], strict=False)]
 
+    if out is not None:
+        from mjstats.runfolder import folder_of_runs
+
+        out = folder_of_runs(out)
+
     def folder(R, upper, lower):
-        return None if out is None else Path(out) / R.name / f"{upper}-v-{lower}"
+        return None if out is None else out / R.name / f"{upper}-v-{lower}"
 
     if seed is None and resume and out is not None:
         from mjstats.runfolder import saved_seed
