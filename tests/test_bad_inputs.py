@@ -133,6 +133,8 @@ ROWS = [
     # --- 5. melds, bots, games, seats, counts
     ("melds-int", lambda: mj.score(PLAIN, melds=123, win="6p"), NotationError,
      ("melds", "123 (int)")),
+    ("meld-bad-tile", lambda: mj.score(PLAIN, melds=["pong 9x"], win="6p"), NotationError,
+     ("meld 'pong 9x'", "'x'")),
     ("daer-melds-int", lambda: daer.score(PINGHU27, melds=123), NotationError, ("melds", "123")),
     ("daer-readings-melds-int", lambda: daer.readings("一二三", melds=5), NotationError,
      ("melds",)),

@@ -108,7 +108,10 @@ def parse_meld(text: str | ExposedMeld) -> ExposedMeld:
         raise NotationError(
             f"unknown meld word {word!r} in {text!r}; expected pong, kong, addkong, ckong or chow"
         )
-    counts = parse(rest)
+    try:
+        counts = parse(rest)
+    except NotationError as e:
+        raise NotationError(f"meld {text!r}: {e}") from None
     kinds = np.flatnonzero(counts)
     n = int(counts.sum())
     if mtype == MeldKind.CHOW:
