@@ -265,7 +265,9 @@ def deal_study(rules="sichuan", deals=None, seed=None, **options):
 
         _check_keywords("deal_study", _keywords(fn, ("n_deals", "seed", "rules")), rules,
                         options)
-        return fn(100_000 if deals is None else deals, seed, r, **options)
+        from mjstats._checks import count  # checked here: the message names ``deals``
+
+        return fn(count(deals, "deals", minimum=1, default=100_000), seed, r, **options)
     from mjstats.study.deal_study import deal_study as fn
 
     _check_keywords("deal_study", _keywords(fn, ("rules", "deals", "seed")), rules, options)

@@ -266,6 +266,13 @@ def test_bad_input_raises_a_clear_error(call, error, fragments):
         assert fragment in msg, f"{fragment!r} not in {msg!r}"
 
 
+def test_one_deal_study_names_its_argument_deals_for_both_games():
+    for rules in ("sichuan", "daer-luzhou"):
+        with pytest.raises(MjStatsError) as info:
+            mj.deal_study(rules, -1)
+        assert str(info.value) == "deals must be at least 1, got -1"
+
+
 def test_good_inputs_still_read():
     # numpy bools are flags, integral floats are counts, None is the default
     from mjstats._checks import count
