@@ -64,6 +64,7 @@ import atexit
 import copy
 import hashlib
 import os
+import sys
 from pathlib import Path
 from typing import NamedTuple
 
@@ -73,6 +74,7 @@ from numba.core import event, sigutils, types
 from numba.core import inline_closurecall as _icc
 from numba.core.base import BaseContext as _BaseContext
 from numba.core.caching import FunctionCache as _FunctionCache
+from numba.core.caching import IndexDataCacheFile as _IndexDataCacheFile
 from numba.core.compiler import CompileResult as _CompileResult
 from numba.core.compiler_lock import global_compiler_lock
 from numba.core.dispatcher import Dispatcher as _Dispatcher
@@ -527,6 +529,48 @@ def _index_key(self, sig, codegen):
 
 _base_index_key = _FunctionCache._index_key
 _FunctionCache._index_key = _index_key
+
+
+_DAMAGED: set[str] = set()
+"""Cache files already reported damaged in this process (each is reported once)."""
+
+
+def _damaged(path: str, e: Exception) -> None:
+    if path not in _DAMAGED:
+        _DAMAGED.add(path)
+        print(f"mjstats: the kernel cache file {path} is damaged ({type(e).__name__}); "
+              f"its kernel is compiled again and saved over it", file=sys.stderr, flush=True)
+
+
+def _load_index(self):
+    """The index of a cached kernel (numba's); a damaged one (truncated, garbage) reads as empty.
+
+    numba writes its cache files whole (a temporary file renamed over the old), but
+    a file damaged on disk made every later call raise ``UnpicklingError``: here it
+    is a cache miss, compiled again, and the index written anew over it.
+    """
+    try:
+        return _base_load_index(self)
+    except Exception as e:  # noqa: BLE001 - unpickling a damaged file raises many kinds
+        _damaged(self._index_path, e)
+        return {}
+
+
+def _load_data(self, name):
+    """The machine code of a cached kernel (numba's); a damaged file is a cache miss."""
+    try:
+        return _base_load_data(self, name)
+    except OSError:
+        raise  # numba's own miss: the file went away
+    except Exception as e:  # noqa: BLE001 - unpickling a damaged file raises many kinds
+        _damaged(self._data_path(name), e)
+        raise FileNotFoundError(self._data_path(name)) from None  # read by numba as a miss
+
+
+_base_load_index = _IndexDataCacheFile._load_index
+_IndexDataCacheFile._load_index = _load_index
+_base_load_data = _IndexDataCacheFile._load_data
+_IndexDataCacheFile._load_data = _load_data
 
 
 def _compile_for(self, sig, args):

@@ -267,6 +267,39 @@ def test_a_separate_kernel_is_called_by_symbol_from_fresh_and_cached_callers(tmp
     assert run("again") == ["92", "raised k < 0", "1 0 1"]
 
 
+def test_a_damaged_cache_file_is_compiled_again_and_saved_over(tmp_path):
+    # a cache file damaged on disk (an index cut short, machine code overwritten) made
+    # every later call raise UnpicklingError; now each is one line, then a cache miss
+    import os
+    import subprocess
+    import sys
+
+    (tmp_path / "sepmod.py").write_text(_SEPARATE_MODULE)
+    (tmp_path / "run.py").write_text(_SEPARATE_RUN)
+    cache = tmp_path / "cache"
+    env = dict(os.environ, NUMBA_CACHE_DIR=str(cache),
+               PYTHONPATH=os.pathsep.join([str(tmp_path), os.getcwd()]))
+
+    def run():
+        p = subprocess.run([sys.executable, str(tmp_path / "run.py"), "again"], env=env,
+                           cwd=tmp_path, capture_output=True, text=True, timeout=300)
+        assert p.returncode == 0, (p.returncode, p.stderr[-2000:])
+        return p.stdout.split("\n")[:-1], p.stderr
+
+    assert run() == (["92", "raised k < 0", "0 0 0"], "")  # compiled and saved
+    index = next(cache.rglob("*top*.nbi"))
+    index.write_bytes(index.read_bytes()[:10])
+    code = next(cache.rglob("*heavy*.nbc"))
+    code.write_bytes(b"garbage")
+    out, err = run()
+    assert out == ["92", "raised k < 0", "0 1 0"]  # top and heavy compiled again, mid loaded
+    assert sorted(line.split(" is damaged ")[0].split(os.sep)[-1] for line in
+                  err.splitlines()) == sorted([f"{code.name}", f"{index.name}"])
+    assert all(line.startswith("mjstats: the kernel cache file ") and line.endswith(
+        "; its kernel is compiled again and saved over it") for line in err.splitlines())
+    assert run() == (["92", "raised k < 0", "1 0 1"], "")  # saved over: loaded as before
+
+
 def test_only_a_module_level_kernel_can_be_separate():
     # the hook of a cached caller finds the kernel again by module and name
     import pytest
