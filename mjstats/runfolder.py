@@ -369,6 +369,11 @@ class RunFolder:
                 f.flush()
                 os.fsync(f.fileno())
             os.replace(tmp, path)
+        except OSError as e:
+            Path(tmp).unlink(missing_ok=True)
+            if e.filename is None:  # a failed write (a full disk) names no file: this one
+                raise OSError(e.errno, e.strerror, str(path)) from e
+            raise
         except BaseException:
             Path(tmp).unlink(missing_ok=True)
             raise

@@ -241,6 +241,43 @@ def test_a_folder_holds_one_run_or_one_ladder_never_both(tmp_path, capsys):
             f"finish it (its seed is saved), or use another folder\n")
 
 
+def _disk_full_after(monkeypatch, n: int) -> None:
+    """Every ``fsync`` after the first ``n`` fails as on a full disk (ENOSPC, no file named)."""
+    import errno
+
+    real, calls = os.fsync, []
+
+    def fsync(fd):
+        calls.append(fd)
+        if len(calls) > n:
+            raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+        real(fd)
+
+    monkeypatch.setattr(runfolder.os, "fsync", fsync)
+
+
+def test_a_full_disk_names_the_file_and_leaves_a_folder_that_resumes(tmp_path, monkeypatch,
+                                                                     capsys):
+    """A write that fails (no space left) is one line naming the file it was writing; that
+    chunk is not finished, and --resume gives the tables of a run that never failed."""
+    from mjstats.cli import main
+
+    out = tmp_path / "run"
+    _disk_full_after(monkeypatch, 5)  # chunk 0 written whole, its line in the manifest not
+    with pytest.raises(OSError) as info:
+        _simulate(out)
+    assert info.value.strerror == os.strerror(28) and Path(info.value.filename).parent == out
+    assert not list(out.glob(".tmp-*"))  # the temporary file went with the error
+    monkeypatch.undo()
+    _equal(_simulate(out, resume=True), _simulate())
+    _disk_full_after(monkeypatch, 0)
+    cli_out = tmp_path / "cli"
+    assert main(["deal", "--rules", "sichuan", "--deals", "1000", "--seed", "1", "--out",
+                 str(cli_out), "--quiet"]) == 2
+    assert capsys.readouterr().err.splitlines()[-1] == (  # its first file: who writes it
+        f"mjstats: error: {os.strerror(28)} ({cli_out / '.owner.json'})")
+
+
 # --------------------------------------------------------------- interruptions
 
 
