@@ -235,6 +235,7 @@ def test_a_folder_holds_one_run_or_one_ladder_never_both(tmp_path, capsys):
         _simulate(lad)
     assert not (lad / "manifest.json").exists()
     for folder, held in ((run, "manifest.json"), (lad, "sichuan/zimo-v-random/manifest.json")):
+        capsys.readouterr()  # a compile notice of the engine, on a cold cache
         assert main(["simulate", "--games", "8", "--out", str(folder), "--quiet"]) == 2
         assert capsys.readouterr().err == (
             f"mjstats: error: {folder} already holds a run ({held}); pass --resume to "
