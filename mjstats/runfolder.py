@@ -222,12 +222,7 @@ class RunFolder:
 
     def chunk_files(self) -> dict[int, Path]:
         """The chunk files present, by chunk index."""
-        out = {}
-        for f in self.path.iterdir():
-            m = _CHUNK_FILE.fullmatch(f.name)
-            if m:
-                out[int(m.group(1))] = f
-        return out
+        return _chunk_files(self.path)
 
     def chunk_path(self, j: int, part: str | None = None) -> Path:
         """Path of chunk ``j`` (its part ``part``)."""
@@ -369,13 +364,10 @@ class RunFolder:
                 f.flush()
                 os.fsync(f.fileno())
             os.replace(tmp, path)
-        except OSError as e:
+        except BaseException as e:
             Path(tmp).unlink(missing_ok=True)
-            if e.filename is None:  # a failed write (a full disk) names no file: this one
-                raise OSError(e.errno, e.strerror, str(path)) from e
-            raise
-        except BaseException:
-            Path(tmp).unlink(missing_ok=True)
+            if isinstance(e, OSError) and e.filename is None:  # a failed write (a full
+                raise OSError(e.errno, e.strerror, str(path)) from e  # disk) names no file
             raise
 
 
@@ -402,11 +394,21 @@ def writable_folder(path: str | Path, what: str = "folder") -> Path:
     return p
 
 
+def _chunk_files(p: Path) -> dict[int, Path]:
+    """The chunk files in folder ``p``, by chunk index."""
+    out = {}
+    for f in p.iterdir():
+        m = _CHUNK_FILE.fullmatch(f.name)
+        if m:
+            out[int(m.group(1))] = f
+    return out
+
+
 def _own_run(p: Path) -> Path | None:
     """The manifest (or a chunk file) of a run saved in folder ``p`` itself, if any."""
     if (p / MANIFEST).exists():
         return p / MANIFEST
-    return next((f for f in p.iterdir() if _CHUNK_FILE.fullmatch(f.name)), None)
+    return next(iter(_chunk_files(p).values()), None)
 
 
 def _nested_run(p: Path) -> Path | None:
