@@ -54,8 +54,22 @@ def _check_keywords(verb: str, known: tuple[str, ...], rules_, given: dict,
     bad = [k for k in given if k not in known]
     if bad:
         name = rules_ if isinstance(rules_, str) else getattr(rules_, "name", rules_)
+        switches = [k for k in bad if k in _switch_names(rules_)]
+        hint = (f"; {switches[0]} is a switch of the rule set: give "
+                f"rules=mj.rules({name!r}, {switches[0]}=...)" if switches else "")
         raise RuleError(f"{verb}() under {name!r} takes no {', '.join(bad)}; its {what}: "
-                        f"{', '.join(known)}")
+                        f"{', '.join(known)}{hint}")
+
+
+def _switch_names(rules_) -> tuple[str, ...]:
+    """The switches of the rule set ``rules_`` (none for a tile set or an unknown name)."""
+    from mjstats.errors import MjStatsError
+
+    try:
+        r = _resolve(rules_)
+    except MjStatsError:
+        return ()
+    return tuple(getattr(r, "switch_names", ()))
 
 
 def context_keywords(rules) -> tuple[str, ...]:

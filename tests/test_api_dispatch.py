@@ -101,6 +101,16 @@ def test_simulate_refuses_the_other_games_keywords():
         mj.simulate("daer-luzhou", 10, seed=1, first_game=512)
 
 
+@pytest.mark.parametrize(("name", "switch"), [("sichuan", "cap"), ("daer-luzhou", "min_hu")])
+def test_a_switch_given_as_a_keyword_is_pointed_to_the_rule_set(name, switch):
+    hint = (rf"{switch} is a switch of the rule set: "
+            rf"give rules=mj.rules\('{name}', {switch}=\.\.\.\)")
+    with pytest.raises(RuleError, match=rf"takes no {switch}; .*; {hint}"):
+        mj.simulate(name, 10, seed=1, **{switch: 16})
+    with pytest.raises(RuleError, match=r"takes no nonsense; its keywords: [a-z_, ]+$"):
+        mj.simulate(name, 10, seed=1, nonsense=1)
+
+
 @pytest.mark.parametrize("name", ALL)
 def test_deal_study_for_every_preset(name):
     st = mj.deal_study(name, 2_000, seed=3, **({} if name in DAER else {"progress": False}))

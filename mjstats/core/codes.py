@@ -160,7 +160,10 @@ def as_hand(hand, tileset: str | TileSet | None = None, sizes: str = "hand") -> 
     else:
         arr = np.asarray(hand)
         if arr.shape != (N_KINDS,):
-            raise HandError(f"a hand is a count vector of shape ({N_KINDS},), got {arr.shape}")
+            got = (f"shape {arr.shape}" if isinstance(hand, np.ndarray | list | tuple)
+                   else f"{hand!r} ({type(hand).__name__})")
+            raise HandError(f"a hand is notation ('123m456p') or a count vector of shape "
+                            f"({N_KINDS},), got {got}")
         if not np.issubdtype(arr.dtype, np.integer):
             raise HandError(f"a count vector holds integers, got dtype {arr.dtype}")
         if arr.min() < 0:

@@ -34,13 +34,18 @@ from mjstats._jit import kernel, parallel_kernel, prange
 from mjstats.core.rng import SeedLike, _pick_to, chunk_states, seed_sequence
 from mjstats.daer.groups import MAX_GROUPS, MAX_READINGS
 from mjstats.daer.hu import N_CTX, N_PATTERNS, _best, _instant
-from mjstats.daer.rules import PATTERN_NAMES_EN, PATTERN_NAMES_ZH, DaErRules, Pattern
+from mjstats.daer.rules import (
+    DEALER_CARDS,
+    N_DEALT,
+    PATTERN_NAMES_EN,
+    PATTERN_NAMES_ZH,
+    PLAYER_CARDS,
+    DaErRules,
+    Pattern,
+)
 from mjstats.daer.rules import rules as _rules
 from mjstats.tiles.daer_cards import N_CARDS, N_KINDS
 
-DEALER_CARDS = 21
-PLAYER_CARDS = 20
-N_DEALT = DEALER_CARDS + 2 * PLAYER_CARDS
 MAX_HU = 128
 MAX_LEVEL = 64
 

@@ -54,13 +54,10 @@ from mjstats.core.rng import _below, _shuffle
 from mjstats.daer import bots as B
 from mjstats.daer.groups import MAX_GROUPS, MAX_READINGS, Shape
 from mjstats.daer.hu import CTX_DI, CTX_HAIDI, CTX_HUILONG, CTX_TIAN, N_CTX, N_PATTERNS, _best
-from mjstats.daer.rules import NEXT_DEALER, DaErRules
+from mjstats.daer.rules import DEALER_CARDS, NEXT_DEALER, PLAYER_CARDS, DaErRules
 from mjstats.daer.scoring import Foul
 from mjstats.tiles.daer_cards import N_CARDS
 
-DEALER_CARDS = 21
-PLAYER_CARDS = 20
-N_DEALT = DEALER_CARDS + 2 * PLAYER_CARDS
 MAX_MELDS = 12
 MAX_EVENTS = 400
 MAX_STEPS = 2000
@@ -388,7 +385,7 @@ def _score(p, card, taken, ctx, P, hand, mg, nm, nq, S):
 
 @kernel
 def _can_win(p, card, taken, ctx, P, hand, table, mg, nm, nq, S):
-    need = 20 + max(nq[p], 1)
+    need = PLAYER_CARDS + max(nq[p], 1)
     if _total(hand, table, p) + (1 if card >= 0 else 0) != need:
         return False
     return _score(p, card, taken, ctx, P, hand, mg, nm, nq, S) == 2

@@ -28,6 +28,15 @@ from mjstats.daer.groups import GROUP_CARDS, GROUP_VALID, N_GROUPS, Shape
 from mjstats.errors import RuleError
 from mjstats.tiles.daer_cards import IS_BIG, IS_RED, N_KINDS
 
+DEALER_CARDS = 21
+"""Cards dealt to the dealer (砌牌: the dealer 21, the others 20, the rest the stock)."""
+PLAYER_CARDS = 20
+"""Cards dealt to each other player."""
+N_DEALT = DEALER_CARDS + 2 * PLAYER_CARDS
+WIN_CARDS = PLAYER_CARDS + 1
+"""The fewest cards of a finished hand, hand and melds together (each 招/垅 after the
+first adds one, ``docs/rules/daer.md``, "Complete hand")."""
+
 
 class Pattern(IntEnum):
     """Every pattern (名堂, 番 condition, 道 condition) any Da Er rule set can count."""
@@ -331,6 +340,14 @@ class DaErRules:
         if len(self.dao_bounds) != 5 or list(self.dao_bounds) != sorted(self.dao_bounds):
             raise RuleError(f"dao_bounds must be five ascending 胡 bounds, got {self.dao_bounds}")
 
+    @property
+    def switch_names(self) -> tuple[str, ...]:
+        """The names :meth:`with_switches` (and ``rules(name, ...)``) take.
+
+        :data:`SWITCHES`, and the pattern table ``values`` with its names ``names_zh``.
+        """
+        return (*(sw.name for sw in SWITCHES), "values", "names_zh")
+
     def with_switches(self, **switches) -> DaErRules:
         """Copy with some switches changed (unknown names or bad values raise :class:`RuleError`).
 
@@ -346,7 +363,7 @@ class DaErRules:
         ...
         mjstats.errors.RuleError: switch 'min_hu' of daer-luzhou takes a whole number >= 0, got -100
         """
-        known = [sw.name for sw in SWITCHES] + ["values", "names_zh"]
+        known = self.switch_names
         bad = sorted(set(switches) - set(known))
         if bad:
             hint = (" (the scoring is chosen by the preset: " + ", ".join(RULESETS) + ")"

@@ -16,7 +16,7 @@ import numpy as np
 from mjstats._checks import flag, is_int
 from mjstats.daer.groups import GROUP_CARDS, _readings, group_name, meld_group, parse_melds
 from mjstats.daer.hu import CTX_DI, CTX_HAIDI, CTX_HUILONG, CTX_TIAN, N_CTX, _best, empty_buffers
-from mjstats.daer.rules import PATTERN_NAMES_EN, DaErRules, Pattern, Scoring
+from mjstats.daer.rules import PATTERN_NAMES_EN, WIN_CARDS, DaErRules, Pattern, Scoring
 from mjstats.daer.rules import rules as _rules
 from mjstats.errors import HandError, NotationError, RuleError
 from mjstats.tiles.daer_cards import (
@@ -177,7 +177,9 @@ def score(
     NotationError
         Cards, melds or a winning card that cannot be read (a ``bool`` is no card).
     HandError
-        More than four copies in hand and melds, a winning card not in hand,
+        More than four copies in hand and melds, fewer than 21 cards in hand and melds
+        (:data:`~mjstats.daer.rules.WIN_CARDS`; more cards than the hand's 招/垅 allow
+        is a foul, 胡错了牌), a winning card not in hand,
         天胡 / 地胡 with a meld other than a laid-down 垅 (nothing is taken before).
     RuleError
         Unknown rule set, bad meld, impossible context (天胡 for a non-dealer …), a
@@ -206,6 +208,12 @@ def score(
         raise HandError(
             f"hand and melds hold {int(total_counts[k])} copies of {kind_name_zh(k)}; "
             f"the deck has only {COPIES}"
+        )
+    n_cards = int(total_counts.sum())
+    if n_cards < WIN_CARDS:
+        raise HandError(
+            f"a finished Da Er hand holds at least {WIN_CARDS} cards, hand and melds together "
+            f"(the winning card included; each 招/垅 after the first adds one), got {n_cards}"
         )
     win_kind = -1
     if win is not None:

@@ -267,6 +267,11 @@ class RuleSet:
             }
         )
 
+    @property
+    def switch_names(self) -> tuple[str, ...]:
+        """The names of the switches ``rules(name, ...)`` takes for this preset."""
+        return tuple(self.switches)
+
     def with_switches(self, **switches: Any) -> RuleSet:
         """The same preset with some switches changed (see :func:`rules`)."""
         merged = dict(self.switches)

@@ -237,7 +237,7 @@ def _bots(bots) -> tuple[int, ...]:
 
 def _run_args(games, chunk, records) -> tuple[int, int, bool | None]:
     """Check ``games`` (``None``: the default), ``chunk`` and ``records`` of a run."""
-    games = count(games, "games", default=DEFAULT_GAMES)
+    games = count(games, "games", minimum=1, default=DEFAULT_GAMES)
     chunk = count(chunk, "chunk", minimum=CHUNK)
     if chunk % CHUNK:
         raise MjStatsError(f"chunk must be a multiple of {CHUNK}, got {chunk}")

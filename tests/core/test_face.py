@@ -152,8 +152,11 @@ def test_bad_counts_raise_the_same_error_on_both_paths(fn, h, words):
     "x, words",
     [
         (np.zeros(34, dtype=np.float64), "holds integers, got dtype float64"),
-        (np.zeros(35, dtype=np.int8), r"shape \(34,\), got \(35,\)"),
-        (np.zeros((1, 34), dtype=np.int8), r"shape \(34,\), got \(1, 34\)"),
+        (np.zeros(35, dtype=np.int8), r"shape \(34,\), got shape \(35,\)"),
+        (np.zeros((1, 34), dtype=np.int8), r"shape \(34,\), got shape \(1, 34\)"),
+        (None, r"notation \('123m456p'\) or a count vector of shape \(34,\), got None "
+               r"\(NoneType\)"),
+        (b"123m", r"got b'123m' \(bytes\)"),
         (np.zeros(17, dtype=np.int16).view(np.int8), "a hand of 0 tiles"),  # (34,) int8 view
         (np.full(34, 260, dtype=np.int64), "260 copies of 1m"),  # would wrap to 4 as int8
     ],

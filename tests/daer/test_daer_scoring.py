@@ -287,6 +287,11 @@ def test_score_input_errors():
         daer.score(PINGHU27_HAND, melds=["pong 四"])
     with pytest.raises(RuleError, match="unknown Da Er rule set"):
         daer.score(PINGHU27_HAND, rules="daer-nowhere")
+    # fewer cards than any finished hand: no claim of a win (诈胡) but a misread hand
+    with pytest.raises(HandError, match="at least 21 cards, hand and melds together.*got 3"):
+        daer.score("一二三")
+    with pytest.raises(HandError, match="got 20"):
+        daer.score(PINGHU27_HAND[1:], win=PINGHU27_HAND[-1])
     with pytest.raises(RuleError, match="unknown switch"):
         daer.rules(MT).with_switches(cap_fan=3)
     with pytest.raises(RuleError, match="cap"):
