@@ -104,13 +104,13 @@ def _overlap_m(c0, c1, c2, c3, M, T):
 
 
 class Overlap4(NamedTuple):
-    """Shanten of a 13- or 14-tile hand (four melds and a pair) in five lookups.
+    """Shanten of a hand (``M`` melds and a pair, 13 or 14 tiles at ``M = 4``) in five lookups.
 
     A suit has only 126 distinct table rows and the honors 55, the max-plus
     product of two suits' rows 180 distinct values and of a suit's and the
-    honors' 165; so the whole computation of :func:`_overlap_codes` at ``M = 4``
+    honors' 165; so the whole computation of :func:`_overlap_codes`
     is tabulated: each part's code to its row's index, two pairs of indices to
-    the index of their product, and the two products to the overlap.  Each
+    the index of their product, and the two products and ``M`` to the overlap.  Each
     part's key also carries what seven pairs needs.  About 4 MB in all, against
     the 15.6 MB of packed suit rows that four random lookups would touch, and
     no arithmetic beyond the codes.
@@ -127,8 +127,10 @@ class Overlap4(NamedTuple):
         Index of the product of two suit rows (melds up to 4) among its distinct values.
     suit_honor : ndarray, uint8, shape (suit rows, honor rows)
         The same for a suit row and an honor row.
-    final : ndarray, int8, shape (suit-suit products, suit-honor products)
-        The largest overlap with four melds and one pair.
+    final : ndarray, int8, shape (MAX_MELDS + 1, suit-suit products, suit-honor products)
+        ``final[M]``: the largest overlap with ``M`` melds and one pair (a product's
+        entries for fewer melds are those of the product for fewer melds, so the
+        same indices serve a hand of ``13 - 3k`` or ``14 - 3k`` tiles, ``M = 4 - k``).
     """
 
     suit_key: np.ndarray
@@ -143,7 +145,7 @@ def _pairwise(a, b, M, combine, out):
     """``out[i, j] = combine(a[i], b[j], M)`` for every pair of packed rows.
 
     ``combine`` is :func:`_conv` (their max-plus product) or :func:`_final` (the
-    overlap of four melds and a pair split between them).
+    overlap of ``M`` melds and a pair split between them).
     """
     for i in range(a.shape[0]):
         for j in range(b.shape[0]):
@@ -183,7 +185,8 @@ def compute_overlap4() -> Overlap4:
     sh, suit_honor = _ids(_pairwise(ids.suit_rows, ids.honor_rows, MAX_MELDS, _conv,
                                     np.empty((len(ids.suit_rows), len(ids.honor_rows)),
                                              np.uint64)))
-    final = _pairwise(ss, sh, MAX_MELDS, _final, np.empty((len(ss), len(sh)), np.int8))
+    final = np.stack([_pairwise(ss, sh, M, _final, np.empty((len(ss), len(sh)), np.int8))
+                      for M in range(MAX_MELDS + 1)])
     return Overlap4(_keys(ids.suit_id, 9), _keys(ids.honor_id, 7), suit_suit, suit_honor, final)
 
 
@@ -310,7 +313,8 @@ def _shanten_many(hands, form, T, Q, out):
 @inline_kernel
 def _overlap_keys(k0, k1, k2, k3, Q):
     """The overlap with four melds and a pair from the parts' :class:`Overlap4` keys."""
-    return np.int64(Q.final[Q.suit_suit[k0 & 255, k1 & 255], Q.suit_honor[k2 & 255, k3 & 255]])
+    return np.int64(Q.final[MAX_MELDS, Q.suit_suit[k0 & 255, k1 & 255],
+                            Q.suit_honor[k2 & 255, k3 & 255]])
 
 
 @inline_kernel

@@ -29,9 +29,8 @@ from typing import NamedTuple
 import numpy as np
 
 from mjstats._jit import inline_kernel, kernel, noref_kernel, separate
-from mjstats.core.codes import _pick
 from mjstats.core.handtable import _key, _lookup, _new_table, _rehash
-from mjstats.core.shanten import _conv, _final, _overlap_codes
+from mjstats.core.shanten import _overlap_codes
 from mjstats.scoring.kernels import _score
 
 _POW5 = np.array([5**i for i in range(9)], dtype=np.int64)
@@ -101,57 +100,21 @@ def _with_seven_pairs(s, n, pairs, odd, form):
 
 
 @inline_kernel
-def _others(c0, c1, c2, c3, miss, M, T):
-    """For each part, the max-plus convolution of the *other* three parts' rows.
-
-    With these, the standard shanten after one tile more or less in part ``p`` is
-    one table row and one :func:`~mjstats.core.shanten._final` away
-    (:func:`_moved_shanten`) instead of a full convolution per kind.
-    """
-    c0, c1, c2, c3 = _legal_codes(c0, c1, c2, c3, miss)
-    r0 = T.suit[c0]
-    r1 = T.suit[c1]
-    r2 = T.suit[c2]
-    r3 = T.honor[c3]
-    r23 = _conv(r2, r3, M)
-    r01 = _conv(r0, r1, M)
-    return _conv(r1, r23, M), _conv(r0, r23, M), _conv(r01, r3, M), _conv(r01, r2, M)
-
-
-@inline_kernel
 def _part(k):
     return k // 9 if k < 27 else 3
 
 
 @inline_kernel
-def _moved_rows(c0, c1, c2, c3, h, step, miss, T, rows):
-    """Table rows of every part after one tile of kind ``k`` more (``step`` 1) or less (-1).
-
-    ``rows[k]`` for every kind (held, when ``step`` is -1).  The tables are far larger
-    than the caches, so the loads are issued together, before any is used: they
-    then wait for memory side by side rather than one after another.
-    """
-    for k in range(34):
-        if (step < 0 and h[k] == 0) or (step > 0 and h[k] >= 4):
-            continue  # no such tile to remove, or no fifth copy to add (the code would carry)
-        p = _part(k)
-        if p == miss:
-            rows[k] = T.suit[0]
-            continue
-        code = _pick(p, c0, c1, c2, c3) + step * _POW5[k - 9 * p]
-        rows[k] = T.honor[code] if p == 3 else T.suit[code]
-
-
-@inline_kernel
-def _part_moves(p, code, other, a01, b23, h, step, s7_same, s7_pair, s7_odd, miss, form, dead,
+def _part_moves(p, code, other, a01, b23, h, step, M, s7_same, s7_pair, s7_odd, miss, form, dead,
                 Q, out):
-    """:func:`_moved_shanten` of the kinds of part ``p`` (a constant) of a 13- or 14-tile move.
+    """:func:`_moved_shanten` of the kinds of part ``p`` (a constant) of a move to ``M`` melds.
 
     ``other`` is the row index of ``p``'s partner in its half (suit 0 with suit
     1, suit 2 with the honors), ``a01`` and ``b23`` the halves' products; the
     move changes one part's key, so its half's product, then the overlap.
     ``s7_*`` are seven pairs' shanten after a move that changes no tally (a
-    missing-suit kind), makes or breaks a pair, or adds or removes an odd kind.
+    missing-suit kind), makes or breaks a pair, or adds or removes an odd kind
+    (127 below 13 tiles: no seven pairs).
     """
     for i in range(9 if p < 3 else 7):
         k = 9 * p + i
@@ -160,18 +123,18 @@ def _part_moves(p, code, other, a01, b23, h, step, s7_same, s7_pair, s7_odd, mis
             out[k] = 127  # no such tile to remove, or no fifth copy to add (the code would carry)
             continue
         if p == miss:  # the part stays empty
-            ov = np.int64(Q.final[a01, b23])
+            ov = np.int64(Q.final[M, a01, b23])
         else:
             c = code + step * _POW5[i]
             if p == 0:
-                ov = np.int64(Q.final[Q.suit_suit[np.int64(Q.suit_key[c]) & 255, other], b23])
+                ov = np.int64(Q.final[M, Q.suit_suit[np.int64(Q.suit_key[c]) & 255, other], b23])
             elif p == 1:
-                ov = np.int64(Q.final[Q.suit_suit[other, np.int64(Q.suit_key[c]) & 255], b23])
+                ov = np.int64(Q.final[M, Q.suit_suit[other, np.int64(Q.suit_key[c]) & 255], b23])
             elif p == 2:
-                ov = np.int64(Q.final[a01, Q.suit_honor[np.int64(Q.suit_key[c]) & 255, other]])
+                ov = np.int64(Q.final[M, a01, Q.suit_honor[np.int64(Q.suit_key[c]) & 255, other]])
             else:
-                ov = np.int64(Q.final[a01, Q.suit_honor[other, np.int64(Q.honor_key[c]) & 255]])
-        s = 13 - ov
+                ov = np.int64(Q.final[M, a01, Q.suit_honor[other, np.int64(Q.honor_key[c]) & 255]])
+        s = 3 * M + 1 - ov
         if form != 0:
             if dead[k] != 0:
                 s7 = s7_same
@@ -184,53 +147,36 @@ def _part_moves(p, code, other, a01, b23, h, step, s7_same, s7_pair, s7_odd, mis
 
 
 @noref_kernel
-def _moved_shanten(c0, c1, c2, c3, h, step, n, pairs, odd, miss, form, dead, T, Q, rows, out):
+def _moved_shanten(c0, c1, c2, c3, h, step, n, pairs, odd, miss, form, dead, Q, out):
     """Legal shanten of hand ``h`` after one tile of each kind more (``step`` 1) or less (-1).
 
     ``out[k]`` for every kind (127 where there is no such tile to remove, or no
     fifth copy to add); ``c0..c3, n, pairs, odd`` are :func:`_state_codes` of ``h``.
-    A move to 13 or 14 tiles (four melds and a pair) is :class:`Overlap4` lookups:
-    the parts' row indices and the two products a move leaves alone once, then
-    per kind its part's new key, the product with its partner and the overlap
-    (:func:`_part_moves`, one loop per part).  A hand with melds exposed takes
-    the table rows: the max-plus product of the other three parts once per part
-    (:func:`_others`), then one final step.
+    The move leaves ``n + step`` tiles, ``M`` melds and a pair to make: :class:`Overlap4`
+    lookups, the parts' row indices and the two products a move leaves alone
+    once, then per kind its part's new key, the product with its partner and
+    the overlap (:func:`_part_moves`, one loop per part).
     """
     M = (n + step - 1) // 3
     c0, c1, c2, c3 = _legal_codes(c0, c1, c2, c3, miss)
-    if M >= 4:
-        i0 = np.int64(Q.suit_key[c0]) & 255
-        i1 = np.int64(Q.suit_key[c1]) & 255
-        i2 = np.int64(Q.suit_key[c2]) & 255
-        i3 = np.int64(Q.honor_key[c3]) & 255
-        a01 = np.int64(Q.suit_suit[i0, i1])
-        b23 = np.int64(Q.suit_honor[i2, i3])
-        n1 = n + step
-        s7_same = _with_seven_pairs(127, n1, pairs, odd, 1)
-        s7_pair = _with_seven_pairs(127, n1, pairs + step, odd - step, 1)
-        s7_odd = _with_seven_pairs(127, n1, pairs, odd + step, 1)
-        _part_moves(0, c0, i1, a01, b23, h, step, s7_same, s7_pair, s7_odd, miss, form, dead, Q,
-                    out)
-        _part_moves(1, c1, i0, a01, b23, h, step, s7_same, s7_pair, s7_odd, miss, form, dead, Q,
-                    out)
-        _part_moves(2, c2, i3, a01, b23, h, step, s7_same, s7_pair, s7_odd, miss, form, dead, Q,
-                    out)
-        _part_moves(3, c3, i2, a01, b23, h, step, s7_same, s7_pair, s7_odd, miss, form, dead, Q,
-                    out)
-        return
-    o0 = o1 = o2 = o3 = np.uint64(0)
-    if form != 1:
-        o0, o1, o2, o3 = _others(c0, c1, c2, c3, miss, M, T)
-        _moved_rows(c0, c1, c2, c3, h, step, miss, T, rows)
-    for k in range(34):
-        if (step < 0 and h[k] == 0) or (step > 0 and h[k] >= 4):
-            out[k] = 127
-            continue
-        s = 127
-        if form != 1:
-            p = _part(k)
-            s = 3 * M + 1 - _final(rows[k], _pick(p, o0, o1, o2, o3), M)
-        out[k] = s  # fewer than 13 tiles: no seven pairs
+    i0 = np.int64(Q.suit_key[c0]) & 255
+    i1 = np.int64(Q.suit_key[c1]) & 255
+    i2 = np.int64(Q.suit_key[c2]) & 255
+    i3 = np.int64(Q.honor_key[c3]) & 255
+    a01 = np.int64(Q.suit_suit[i0, i1])
+    b23 = np.int64(Q.suit_honor[i2, i3])
+    n1 = n + step
+    s7_same = _with_seven_pairs(127, n1, pairs, odd, 1)
+    s7_pair = _with_seven_pairs(127, n1, pairs + step, odd - step, 1)
+    s7_odd = _with_seven_pairs(127, n1, pairs, odd + step, 1)
+    _part_moves(0, c0, i1, a01, b23, h, step, M, s7_same, s7_pair, s7_odd, miss, form, dead, Q,
+                out)
+    _part_moves(1, c1, i0, a01, b23, h, step, M, s7_same, s7_pair, s7_odd, miss, form, dead, Q,
+                out)
+    _part_moves(2, c2, i3, a01, b23, h, step, M, s7_same, s7_pair, s7_odd, miss, form, dead, Q,
+                out)
+    _part_moves(3, c3, i2, a01, b23, h, step, M, s7_same, s7_pair, s7_odd, miss, form, dead, Q,
+                out)
 
 
 @inline_kernel
@@ -353,8 +299,8 @@ class _Search(NamedTuple):
 
 
 @noref_kernel
-def _discards(ib, P, origin, dead, h, rows, sh, b_hand, b_info, tA, a_hand, a_info, nA,
-              eb_kind, eb_a, neB, T, Q):
+def _discards(ib, P, origin, dead, h, sh, b_hand, b_info, tA, a_hand, a_info, nA,
+              eb_kind, eb_a, neB, Q):
     """Expand 14-tile state ``ib``: its discard edges and the 13-tile states they leave.
 
     The arrays have room for 34 more states and edges (:func:`_room`).  Returns the
@@ -383,7 +329,7 @@ def _discards(ib, P, origin, dead, h, rows, sh, b_hand, b_info, tA, a_hand, a_in
             held_dead = True
             if first_dead < 0:
                 first_dead = k
-    _moved_shanten(c0, c1, c2, c3, h, -1, n, pairs, odd, P.miss, P.form, dead, T, Q, rows, sh)
+    _moved_shanten(c0, c1, c2, c3, h, -1, n, pairs, odd, P.miss, P.form, dead, Q, sh)
     for j in range(34):
         if h[j] == 0 or (held_dead and dead[j] == 0):
             continue
@@ -405,7 +351,7 @@ def _discards(ib, P, origin, dead, h, rows, sh, b_hand, b_info, tA, a_hand, a_in
 
 
 @noref_kernel
-def _draws(ia, P, origin, avail, dead, h, rows, sh, a_hand, a_info, tB, b_hand, b_info, nB,
+def _draws(ia, P, origin, avail, dead, h, sh, a_hand, a_info, tB, b_hand, b_info, nB,
            ea_kind, ea_w, ea_b, ea_win, neA, w_val, w_pat, nW, values, sw, mt, mk, scratch, T,
            Q):
     """Expand 13-tile state ``ia``: its draw edges, the 14-tile states and the wins they make.
@@ -421,7 +367,7 @@ def _draws(ia, P, origin, avail, dead, h, rows, sh, a_hand, a_info, tB, b_hand, 
         return nB, neA, nW  # can never become ready in the draws left
     full = a_info[ia, 2] != 0
     c0, c1, c2, c3, n, pairs, odd = _state_codes(h, dead)
-    _moved_shanten(c0, c1, c2, c3, h, 1, n, pairs, odd, P.miss, P.form, dead, T, Q, rows, sh)
+    _moved_shanten(c0, c1, c2, c3, h, 1, n, pairs, odd, P.miss, P.form, dead, Q, sh)
     conc, buf, work, hits, best, info = scratch
     for k in range(34):
         w = avail[k] - h[k]
@@ -560,7 +506,7 @@ STATUS_ROOM = 2
 
 @separate
 @noref_kernel
-def _expand(P, G, cnt, origin, avail, dead, h, rows, sh, values, sw, mt, mk, scratch,
+def _expand(P, G, cnt, origin, avail, dead, h, sh, values, sw, mt, mk, scratch,
             max_states, T, Q):
     """Expand the graph breadth first from where ``cnt`` says, in the arrays ``G``.
 
@@ -583,8 +529,8 @@ def _expand(P, G, cnt, origin, avail, dead, h, rows, sh, values, sw, mt, mk, scr
                     status = STATUS_ROOM
                     break
                 G.b_start[ib] = neB
-                nA, neB = _discards(ib, P, origin, dead, h, rows, sh, G.b_hand, G.b_info,
-                                    G.tA, G.a_hand, G.a_info, nA, G.eb_kind, G.eb_a, neB, T, Q)
+                nA, neB = _discards(ib, P, origin, dead, h, sh, G.b_hand, G.b_info,
+                                    G.tA, G.a_hand, G.a_info, nA, G.eb_kind, G.eb_a, neB, Q)
                 G.b_start[ib + 1] = neB
                 ib += 1
                 if nA + nB > max_states:
@@ -599,7 +545,7 @@ def _expand(P, G, cnt, origin, avail, dead, h, rows, sh, values, sw, mt, mk, scr
                 status = STATUS_ROOM
                 break
             G.a_start[ia] = neA
-            nB, neA, nW = _draws(ia, P, origin, avail, dead, h, rows, sh, G.a_hand, G.a_info,
+            nB, neA, nW = _draws(ia, P, origin, avail, dead, h, sh, G.a_hand, G.a_info,
                                  G.tB, G.b_hand, G.b_info, nB, G.ea_kind, G.ea_w, G.ea_b,
                                  G.ea_win, neA, G.w_val, G.w_pat, nW, values, sw, mt, mk,
                                  scratch, T, Q)
@@ -652,11 +598,10 @@ def _build(root, origin, avail, dead, miss, form, improve, extra, objective, roo
                np.zeros((10, 34), dtype=np.int64), np.zeros(values.shape[0], dtype=np.int64),
                np.zeros(values.shape[0], dtype=np.int64), np.zeros(4, dtype=np.int64))
     h = np.zeros(34, dtype=np.int8)
-    rows = np.zeros(34, dtype=np.uint64)
     sh = np.zeros(34, dtype=np.int64)
     status = STATUS_ROOM
     while status == STATUS_ROOM:
-        status = _expand(P, G, cnt, origin, avail, dead, h, rows, sh, values, sw, mt, mk,
+        status = _expand(P, G, cnt, origin, avail, dead, h, sh, values, sw, mt, mk,
                          scratch, max_states, T, Q)
         if status == STATUS_ROOM:
             G = _grown(G, cnt)
@@ -678,13 +623,12 @@ def _improvers(hands, rows_of, avail, dead, miss, form, T, Q, out):
     ``out[i, k]`` for the hand ``hands[rows_of[i]]`` (0 where the draw of ``k`` does
     not lower it, or no copy is live); one call for every candidate of a search.
     """
-    rows = np.zeros(34, dtype=np.uint64)
     sh = np.zeros(34, dtype=np.int64)
     for i in range(rows_of.shape[0]):
         h = hands[rows_of[i]]
         c0, c1, c2, c3, n, pairs, odd = _state_codes(h, dead)
         s = _legal_shanten(c0, c1, c2, c3, n, pairs, odd, miss, form, T)
-        _moved_shanten(c0, c1, c2, c3, h, 1, n, pairs, odd, miss, form, dead, T, Q, rows, sh)
+        _moved_shanten(c0, c1, c2, c3, h, 1, n, pairs, odd, miss, form, dead, Q, sh)
         for k in range(34):
             w = avail[k] - h[k]
             if w > 0 and dead[k] == 0 and sh[k] < s:

@@ -195,7 +195,6 @@ class EvScratch(NamedTuple):
     avail: np.ndarray        # int64 (34,)
     dead: np.ndarray         # uint8 (34,)
     h: np.ndarray            # int8 (34,)
-    rows: np.ndarray         # uint64 (34,)
     sh: np.ndarray           # int64 (34,)
     h2: np.ndarray           # int8 (34,): the hand after a call
     vis2: np.ndarray         # int8 (34,): the visible tiles after a call
@@ -278,8 +277,7 @@ def _ev_scratch(n_pat, settings):
         np.zeros((T_MAX, cap), np.int32), np.zeros(cap), np.zeros(cap), np.zeros(cap),
         np.zeros(cap, np.int8), np.zeros(cap, np.int8), np.zeros(cap, np.int8),
         np.zeros(cap, np.int8), np.zeros(8, np.int64), np.zeros(34, np.int64),
-        np.zeros(34, np.uint8), np.zeros(34, np.int8), np.zeros(34, np.uint64),
-        np.zeros(34, np.int64),
+        np.zeros(34, np.uint8), np.zeros(34, np.int8), np.zeros(34, np.int64),
         np.zeros(34, np.int8), np.zeros(34, np.int8), np.zeros(4, np.int64),
         np.zeros(4, np.int64),
         np.zeros(34, np.int8), np.full((64, 5), -1, np.int16), np.zeros((10, 34), np.int64),
@@ -357,7 +355,7 @@ def _solve(X, slot, root, nm, mt, mk, miss, visible, inset, T_draws, dealer, giv
         P = _graph._Search(miss, 2, improve, 1, obj, 1, Td, s_root, 1 if is_b else 0, 1,
                            family, nm, flags)
         X.cfg[C_SOLVES] += 1
-        status = _graph._expand(P, G, cnt, root, avail, dead, X.h, X.rows, X.sh, values, sw,
+        status = _graph._expand(P, G, cnt, root, avail, dead, X.h, X.sh, values, sw,
                                 mt, mk, (X.conc, X.buf, X.work, X.hits, X.best, X.info),
                                 X.cfg[C_MAX_STATES], T, Q)
         improve -= 1
