@@ -50,7 +50,8 @@ class Table:
         Liuzhou 吃三比: ``(a, b)`` means player ``a`` took three melds from ``b``.
 
     Every seat is an ``int`` (not a ``bool``) below ``seats``; ``active`` lists
-    each seat once and includes the winner and the discarder.  :func:`score`
+    each seat once and includes the winner, the discarder and ``kong_from``
+    (neither of which is the winner).  :func:`score`
     raises :class:`~mjstats.errors.HandError` for a table that breaks these.
     """
 
@@ -71,6 +72,9 @@ class Table:
                 seat(s, name, n, HandError)
         if self.discarder is not None and self.discarder == self.winner:
             raise HandError(f"the discarder cannot be the winner (seat {self.winner})")
+        if self.kong_from is not None and self.kong_from == self.winner:
+            raise HandError(f"kong_from cannot be the winner (seat {self.winner}): another "
+                            f"player fed the kong behind a 杠上花")
         if self.active is not None:
             if isinstance(self.active, str) or not hasattr(self.active, "__iter__"):
                 raise HandError(f"active is a tuple of seats, got {self.active!r}")
@@ -86,6 +90,11 @@ class Table:
                 raise HandError(
                     f"discarder seat {self.discarder} is not among the active seats "
                     f"{tuple(act)}: a seat that has left the hand does not discard"
+                )
+            if self.kong_from is not None and self.kong_from not in act:
+                raise HandError(
+                    f"kong_from seat {self.kong_from} is not among the active seats "
+                    f"{tuple(act)}: a seat that has left the hand feeds no kong"
                 )
         try:
             pairs = [tuple(p) for p in self.sanbi]
@@ -410,10 +419,11 @@ def _check_context(conc, mt, mk, nm: int, w: int, flags: int) -> None:
             (4 if mt[i] >= K.KONG else 3) if mk[i] == w else 0
             for i in range(nm) if mt[i] != K.CHOW
         ) + sum(1 for i in range(nm) if mt[i] == K.CHOW and mk[i] <= w < mk[i] + 3)
-        if held >= 4:
+        if held >= 2:
             raise HandError(
-                f"robbing_kong (抢杠): the hand and melds hold all four {kind_name(w)} "
-                f"({kind_name_zh(w)}), so no other player can add a kong of it"
+                f"robbing_kong (抢杠): the robbed {kind_name(w)} ({kind_name_zh(w)}) is the "
+                f"fourth copy, the other three in the konger's pong, but the winner's hand and "
+                f"melds hold {held}"
             )
     if flags & K.FIRST_TURN and nm:
         raise HandError(

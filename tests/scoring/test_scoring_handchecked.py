@@ -82,8 +82,9 @@ SICHUAN = [
     case("S gangshangpao", S, PLAIN, [], "6p", 2, ["杠上炮"], after_kong=True),
     case("S daduizi gangshangpao", S, DADUI, [], "6p", 4, after_kong=True),
     # 抢杠 "胡牌的积分要在原基础上番一倍"
-    case("S qianggang", S, PLAIN, [], "6p", 2, ["抢杠胡"], robbing_kong=True),
-    case("S qianggang off", S, PLAIN, [], "6p", 1, sw={"qianggang": False}, robbing_kong=True),
+    # the robbed tile is the fourth copy: the winner holds no other (9m, not 6p of the pair)
+    case("S qianggang", S, PLAIN, [], "9m", 2, ["抢杠胡"], robbing_kong=True),
+    case("S qianggang off", S, PLAIN, [], "9m", 1, sw={"qianggang": False}, robbing_kong=True),
     # 金钩钓 "111 333 444万 222 6筒（4番）" only where played (S3)
     case("S jingou off", S, "66p", JINGOU, "6p", 2, ["大对子"]),
     case("S jingou on", S, "66p", JINGOU, "6p", 4, ["金钩钓"], sw={"jingou": True}),
