@@ -16,7 +16,7 @@ import numpy as np
 from mjstats._checks import flag, is_int
 from mjstats.daer.groups import GROUP_CARDS, _readings, group_name, meld_group, parse_melds
 from mjstats.daer.hu import CTX_DI, CTX_HAIDI, CTX_HUILONG, CTX_TIAN, N_CTX, _best, empty_buffers
-from mjstats.daer.rules import PATTERN_NAMES_EN, WIN_CARDS, DaErRules, Pattern, Scoring
+from mjstats.daer.rules import PATTERN_NAMES_EN, WIN_CARDS, DaErRules, Pattern
 from mjstats.daer.rules import rules as _rules
 from mjstats.errors import HandError, NotationError, RuleError
 from mjstats.tiles.daer_cards import (
@@ -84,7 +84,12 @@ class DaErScore:
     payments : Payments
         Winner, each loser, 底家.
     fouls : list of Foul
-        Fouls the hand shows if it is declared a win (犯规 B, C, D, I).
+        Fouls the hand shows if it is declared a win (犯规 B, C, D, I).  B, C and D
+        leave no win (``won`` is ``False``).  I (four alike held, not laid down as a
+        垅, none of them the winning card ``win``; flagged too when ``win`` is not
+        given) keeps the reading, value and payments of the win it would be, beside
+        the foul: declared in a game, that win is void and the fouler pays each
+        other player (:func:`foul_payments`), as the game engine settles it.
     """
 
     rules: str
@@ -108,7 +113,7 @@ class DaErScore:
                 f"winner +{self.payments.winner}, 底家 +{self.payments.dijia}")
 
 
-def _context(dealer, heavenly, earthly, returning, last_card, self_draw, r: DaErRules):
+def _context(dealer, heavenly, earthly, returning, last_card, self_draw):
     dealer, heavenly, earthly, returning, last_card, self_draw = (
         flag(v, name, RuleError) for v, name in (
             (dealer, "dealer"), (heavenly, "heavenly"), (earthly, "earthly"),
@@ -123,10 +128,17 @@ def _context(dealer, heavenly, earthly, returning, last_card, self_draw, r: DaEr
             "回龙地胡 (returning=True) is the dealer winning on a player's first discard: "
             "pass dealer=True, self_draw=False"
         )
-    if r.scoring == Scoring.CHONGQING and earthly and self_draw:
+    if earthly and self_draw:
         raise RuleError(
-            "重庆 地胡: the winning card must be the dealer's first discard (self_draw=False)"
+            "地胡 (earthly=True): the winning card is the dealer's first discard "
+            "(self_draw=False; the Chongqing text, read for every preset)"
         )
+    if heavenly and (not self_draw or returning):
+        raise RuleError("天胡 (heavenly=True) is the dealer's 21 dealt cards winning: no card "
+                        "is taken (self_draw=True, returning=False)")
+    if last_card and (heavenly or earthly or returning):
+        raise RuleError("海底捞 (last_card=True) is a win on the stock's last card; 天胡, 地胡 "
+                        "and 回龙地胡 are wins of the first turn")
     ctx[CTX_TIAN] = bool(heavenly)
     ctx[CTX_DI] = bool(earthly)
     ctx[CTX_HUILONG] = bool(returning)
@@ -231,7 +243,7 @@ def score(
                 f"the winning card {win!r} is not in the hand {format(held, 'zh')}; "
                 f"the hand includes the winning card"
             )
-    ctx = _context(dealer, heavenly, earthly, returning, last_card, self_draw, r)
+    ctx = _context(dealer, heavenly, earthly, returning, last_card, self_draw)
     taken = [m for m in ms if m.verb != "long"]
     if (heavenly or earthly) and taken:
         raise HandError(

@@ -8,6 +8,8 @@ from mjstats.errors import HandError, RuleError
 
 P = Pattern
 MT = "daer-luzhou-mingtang"
+LZ = "daer-luzhou"
+CQ = "daer-chongqing"
 
 
 def test_seed_worked_example():
@@ -144,16 +146,25 @@ def test_context_patterns(kw, pattern):
         (dict(dealer=True, earthly=True), "dealer=False"),
         (dict(dealer=True, returning=True), "self_draw=False"),
         (dict(returning=True, self_draw=False), "dealer=True"),
+        # contradictory first-turn and last-card contexts
+        (dict(dealer=True, heavenly=True, self_draw=False), "no card is taken"),
+        (dict(dealer=True, heavenly=True, returning=True, self_draw=False), "no card is taken"),
+        (dict(dealer=True, heavenly=True, last_card=True), "stock's last card"),
+        (dict(earthly=True, self_draw=False, last_card=True), "stock's last card"),
+        (dict(dealer=True, returning=True, self_draw=False, last_card=True), "last card"),
     ],
 )
 def test_context_errors(kw, words):
-    with pytest.raises(RuleError, match=words):
-        daer.score(PINGHU27_HAND, **kw)
+    for name in (LZ, MT, CQ):
+        with pytest.raises(RuleError, match=words):
+            daer.score(PINGHU27_HAND, rules=name, **kw)
 
 
-def test_chongqing_earthly_needs_the_dealers_discard():
+@pytest.mark.parametrize("name", ["daer-luzhou", "daer-luzhou-mingtang", "daer-chongqing"])
+def test_earthly_needs_the_dealers_discard(name):
     with pytest.raises(RuleError, match="first discard"):
-        daer.score(PINGHU27_HAND, rules="daer-chongqing", earthly=True)
+        daer.score(PINGHU27_HAND, rules=name, earthly=True)
+    assert daer.score(PINGHU27_HAND, rules=name, earthly=True, self_draw=False).won
 
 
 def test_fan_product_and_cap():
