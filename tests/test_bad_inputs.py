@@ -102,6 +102,9 @@ ROWS = [
     ("robbing-a-pair-tile",  # the robbed tile is the 4th: the winner holds no other copy
      lambda: mj.score("123m345m789m234p66p", win="6p", robbing_kong=True), HandError,
      ("robbing_kong", "robbed 6p", "hold 2")),
+    ("last_copy-holding-a-wait",  # 绝张: the hand holds none of the tiles it waits on
+     lambda: mj.score("1133446677m5588p", win="8p", last_copy=True), HandError,
+     ("last_copy", "holds 8p")),
     ("kong_from-the-winner",
      lambda: mj.score("234p55s", melds=["chow 123m", "chow 456m", "kong 9s"], win="5s",
                       self_draw=True, after_kong=True, rules="liuzhou",

@@ -16,6 +16,7 @@ from mjstats._checks import flag, is_int, seat
 from mjstats.core.codes import as_hand
 from mjstats.core.decompose import MAX_READINGS, Meld, MeldType, Reading, _decompose, decode_meld
 from mjstats.core.tables import tables
+from mjstats.core.waits import waits
 from mjstats.errors import HandError, NotationError, RuleError
 from mjstats.rules.base import Family, RuleSet
 from mjstats.rules.base import rules as _rules
@@ -50,8 +51,9 @@ class Table:
         Liuzhou 吃三比: ``(a, b)`` means player ``a`` took three melds from ``b``.
 
     Every seat is an ``int`` (not a ``bool``) below ``seats``; ``active`` lists
-    each seat once and includes the winner, the discarder and ``kong_from``
-    (neither of which is the winner).  :func:`score`
+    each seat once and includes the winner and the discarder; where the kong
+    behind a 杠上花 was fed (a direct kong, and in Liuzhou an added one),
+    ``kong_from`` is another seat still in the hand.  :func:`score`
     raises :class:`~mjstats.errors.HandError` for a table that breaks these.
     """
 
@@ -72,9 +74,6 @@ class Table:
                 seat(s, name, n, HandError)
         if self.discarder is not None and self.discarder == self.winner:
             raise HandError(f"the discarder cannot be the winner (seat {self.winner})")
-        if self.kong_from is not None and self.kong_from == self.winner:
-            raise HandError(f"kong_from cannot be the winner (seat {self.winner}): another "
-                            f"player fed the kong behind a 杠上花")
         if self.active is not None:
             if isinstance(self.active, str) or not hasattr(self.active, "__iter__"):
                 raise HandError(f"active is a tuple of seats, got {self.active!r}")
@@ -90,11 +89,6 @@ class Table:
                 raise HandError(
                     f"discarder seat {self.discarder} is not among the active seats "
                     f"{tuple(act)}: a seat that has left the hand does not discard"
-                )
-            if self.kong_from is not None and self.kong_from not in act:
-                raise HandError(
-                    f"kong_from seat {self.kong_from} is not among the active seats "
-                    f"{tuple(act)}: a seat that has left the hand feeds no kong"
                 )
         try:
             pairs = [tuple(p) for p in self.sanbi]
@@ -408,8 +402,29 @@ def score(
     hit_list = _hits(R, best)
     t = Table() if table is None else table
     t._check()
+    _check_kong_from(R, flags, ms, t)
     pay = _payments(R, int(total), flags, ms, t)
     return Score(R, int(total), int(info[1]), hit_list, reading, ms, pay)
+
+
+def _check_kong_from(R: RuleSet, flags: int, ms, t: Table) -> None:
+    """``Table.kong_from`` where it pays: another seat still in the hand.
+
+    It names who fed the kong behind a 杠上花: the discarder of a direct kong and,
+    in Liuzhou, the ponged player of an added kong (a concealed kong has no feeder).
+    """
+    k = _last_kong(ms) if flags & K.AFTER_KONG and flags & K.SELF_DRAW else None
+    if t.kong_from is None or k is None:
+        return
+    if not (k.type == MeldKind.KONG or (R.family == Family.LIUZHOU
+                                         and k.type == MeldKind.ADDKONG)):
+        return
+    if t.kong_from == t.winner:
+        raise HandError(f"kong_from cannot be the winner (seat {t.winner}): another player "
+                        f"fed the {k} behind the 杠上花")
+    if t.active is not None and t.kong_from not in t.active:
+        raise HandError(f"kong_from seat {t.kong_from} is not among the active seats "
+                        f"{tuple(t.active)}: a seat that has left the hand feeds no kong")
 
 
 def _check_context(conc, mt, mk, nm: int, w: int, flags: int) -> None:
@@ -424,6 +439,16 @@ def _check_context(conc, mt, mk, nm: int, w: int, flags: int) -> None:
                 f"robbing_kong (抢杠): the robbed {kind_name(w)} ({kind_name_zh(w)}) is the "
                 f"fourth copy, the other three in the konger's pong, but the winner's hand and "
                 f"melds hold {held}"
+            )
+    if flags & K.LAST_COPY:
+        before = conc.copy()
+        before[w] -= 1
+        held = [k for k in (parse_tile(name) for name in waits(before)) if before[k] > 0]
+        if held:
+            raise HandError(
+                f"last_copy (绝张): every tile the hand waits on must be out on the table "
+                f"(\"自己手牌里不能有要胡的牌\": a 卡张, 边张 or two-sided wait), but the hand "
+                f"holds {', '.join(kind_name(k) for k in held)}"
             )
     if flags & K.FIRST_TURN and nm:
         raise HandError(

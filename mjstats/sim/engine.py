@@ -262,24 +262,39 @@ def _has_que(hand, que):
 
 
 @inline_kernel
-def _win_flags(q, tile, flags, dealer, hand, visible):
+def _last_copy(q, tile, hand, visible, mask):
+    """绝张: ``tile`` is the last copy of every tile seat ``q`` waits on (``mask[q]``).
+
+    "所胡的牌是所有可以胡的牌里最后一张并且其他均已现出（堂子里和碰的牌里面现出）…
+    自己手牌里不能有要胡的牌": the seat holds none of its waits and every other copy
+    of them is out on the table (``visible``: discards and melds), the won copy the
+    last of ``tile``'s.
+    """
+    for k in range(34):
+        if mask[q, k] and (hand[q, k] != 0 or visible[k] != (3 if k == tile else 4)):
+            return False
+    return True
+
+
+@inline_kernel
+def _win_flags(q, tile, flags, dealer, hand, visible, mask):
     """``flags`` of ``q``'s win on another's ``tile``, with 庄 (dealer) and 绝张 (last copy)."""
     if q == dealer:
         flags |= K.DEALER
-    if hand[q, tile] + visible[tile] == 3:
+    if _last_copy(q, tile, hand, visible, mask):
         flags |= K.LAST_COPY
     return flags
 
 
 @inline_kernel
-def _discard_flags(q, d, kong_discard, wall_left, dealer, hand, visible):
+def _discard_flags(q, d, kong_discard, wall_left, dealer, hand, visible, mask):
     """Flags of seat ``q``'s win on the discard ``d`` (杠上炮, 海底, 庄, 绝张)."""
     flags = 0
     if kong_discard:
         flags |= K.AFTER_KONG
     if wall_left <= 0:
         flags |= K.LAST_TILE
-    return _win_flags(q, d, flags, dealer, hand, visible)
+    return _win_flags(q, d, flags, dealer, hand, visible, mask)
 
 
 @separate
@@ -994,7 +1009,7 @@ def _self_draw_win(cur, drawn, dealer, P, values, sw, T, S, seat_rec, pat_rec, b
         flags |= K.DEALER
     elif ndraw[cur] == 1 and not L[L_CLAIMED] and ndisc[cur] == 0:
         flags |= K.FIRST_TURN
-    if hand[cur, drawn] + visible[drawn] == 3:
+    if _last_copy(cur, drawn, hand, visible, S.mask):
         flags |= K.LAST_COPY
     v = _score_win(cur, drawn, flags, hand, S.mt, S.mk, S.nm, values, sw, P[P_FAMILY], T,
                    S.conc, S.buf, S.work, S.hits, S.best, S.info)
@@ -1065,7 +1080,7 @@ def _rob_kong(cur, kk, dealer, bots, P, values, sw, T, inset, S, seat_rec, pat_r
             continue
         if not B._robs_kong(bots[q]):
             continue
-        flags = _win_flags(q, kk, K.ROBBING, dealer, hand, visible)
+        flags = _win_flags(q, kk, K.ROBBING, dealer, hand, visible, mask)
         v = _score_win(q, kk, flags, hand, S.mt, S.mk, S.nm, values, sw, family, T, S.conc,
                        S.buf, S.work, S.hits, S.best, S.info)
         if v > 0:
@@ -1080,7 +1095,7 @@ def _rob_kong(cur, kk, dealer, bots, P, values, sw, T, inset, S, seat_rec, pat_r
         q = winners[i]
         if q < 0:
             continue
-        flags = _win_flags(q, kk, K.ROBBING, dealer, hand, visible)
+        flags = _win_flags(q, kk, K.ROBBING, dealer, hand, visible, mask)
         v = _score_win(q, kk, flags, hand, S.mt, S.mk, S.nm, values, sw, family, T, S.conc,
                        S.buf, S.work, S.hits, S.best, S.info)
         L[L_N_WON] += 1
@@ -1288,7 +1303,7 @@ def _discard_wins(d, cur, nwin, scored, v_scored, kong_discard, wall_left, deale
         q = S.winners[i]
         if q < 0:
             continue
-        flags = _discard_flags(q, d, kong_discard, wall_left, dealer, hand, visible)
+        flags = _discard_flags(q, d, kong_discard, wall_left, dealer, hand, visible, S.mask)
         if nwin == 1 and q == scored:
             v = v_scored  # a single winner, scored last: no need to score again
         else:
@@ -1363,7 +1378,7 @@ def _claims(d, wall, dealer, bots, P, values, sw, T, inset, state, S, seat_rec, 
             continue
         if passblock[q, d]:
             continue
-        flags = _discard_flags(q, d, kong_discard, wall_left, dealer, hand, visible)
+        flags = _discard_flags(q, d, kong_discard, wall_left, dealer, hand, visible, S.mask)
         v = _score_win(q, d, flags, hand, mt, mk, nm, values, sw, P[P_FAMILY], T, S.conc, S.buf,
                        S.work, S.hits, S.best, S.info)
         scored = q

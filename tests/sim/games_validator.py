@@ -15,10 +15,12 @@ from __future__ import annotations
 
 import numpy as np
 
+import mjstats as mj
 import mjstats.sim.engine as E
 from mjstats.scoring import Table, score
 from mjstats.scoring import kernels as K
 from mjstats.scoring.melds import ExposedMeld, MeldKind
+from mjstats.tiles import parse_tile
 
 try:
     from naive import is_complete as naive_complete
@@ -89,6 +91,17 @@ class Replay:
                 elif kind == k and not (t == K.CKONG and self.liuzhou):
                     v += 4 if t >= K.KONG else 3
         return v
+
+    def last_copy(self, p, tile):
+        """绝张: seat ``p`` (its waiting hand) holds none of its waits and every other copy
+        of them is out on the table, ``tile`` the last of its kind (docs/games.md)."""
+        waits = [parse_tile(name) for name in mj.waits(self.hand[p])]
+        q = self.que[p]
+        own = {kind: 4 if t >= K.KONG else 3 for t, kind, _ in self.melds[p] if t != K.CHOW}
+        waits = [k for k in waits if not (q >= 0 and k // 9 == q)
+                 and self.hand[p, k] + own.get(k, 0) < 4]
+        return all(self.hand[p, k] == 0 and self.visible(k) == (3 if k == tile else 4)
+                   for k in waits)
 
     def holds_que(self, p):
         q = self.que[p]
@@ -316,8 +329,7 @@ class Replay:
         assert bool(flags & K.DEALER) == (s == self.lg.dealer)
         fed = self_draw and bool(flags & K.AFTER_KONG) and self.last_kong_type == K.KONG
         assert bool(flags & K.FED_KONG) == fed, f"event {i}: 点杠杠上花 flag"
-        held = self.hand[s, tile]
-        assert bool(flags & K.LAST_COPY) == (held + self.visible(tile) == 3), f"event {i}: 绝张"
+        assert bool(flags & K.LAST_COPY) == self.last_copy(s, tile), f"event {i}: 绝张"
         self.lg_tile = tile
         # who pays a self-draw is score()'s answer (血战: the seats still in; 引杠杠上花算放炮:
         # the kong's feeder alone)
