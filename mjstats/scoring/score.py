@@ -206,6 +206,9 @@ def _flags(self_draw, after_kong, robbing_kong, last_tile, first_turn, dealer, l
         raise RuleError("robbing a kong (抢杠) wins another player's tile; it is not a self-draw")
     if robbing_kong and after_kong:
         raise RuleError("robbing_kong and after_kong cannot both hold")
+    if first_turn and not self_draw:
+        raise RuleError("first_turn (天胡/地胡) is a win on the player's first draw "
+                        "(\"第一轮摸牌后就胡牌\"): pass self_draw=True")
     f = 0
     f |= K.SELF_DRAW if self_draw else 0
     f |= K.AFTER_KONG if after_kong else 0

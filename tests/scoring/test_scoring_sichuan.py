@@ -55,7 +55,7 @@ APP_TABLE = [
     ("清龙七对", "11224444557799m", "9m", 32, {}),  # 清龙七对 11224444557799万
     ("天胡", "123345789m23466p", "6p", 32,
      {"first_turn": True, "dealer": True, "self_draw": True}),
-    ("地胡", "123345789m23466p", "6p", 32, {"first_turn": True}),
+    ("地胡", "123345789m23466p", "6p", 32, {"first_turn": True, "self_draw": True}),
 ]
 
 
@@ -95,7 +95,9 @@ def test_near_misses():
     assert "带幺" not in dict(sc("12323499m123789s", None, "9s").patterns)
     assert "将对" not in dict(sc("22255588m222777p", None, "8m").patterns)
     assert "天胡" not in dict(sc("123345789m23466p", None, "6p", R=APP, first_turn=True,
-                                dealer=True).patterns)
+                                self_draw=True).patterns)  # 地胡: not the dealer
+    with pytest.raises(RuleError, match="first draw"):  # 天胡/地胡 are self-drawn
+        sc("123345789m23466p", None, "6p", R=APP, first_turn=True, dealer=True)
 
 
 def test_optional_patterns_are_off_by_default():
