@@ -117,3 +117,26 @@ def meld_list(melds, example: str) -> list:
         raise NotationError(f"melds is a list of melds such as {example}, got {melds!r} "
                             f"({type(melds).__name__})")
     return list(melds)
+
+
+def described(value) -> str:
+    """A value that is not what was asked, in a few words for an error message.
+
+    An array (or a list or tuple, as numpy reads it) by its shape and dtype and,
+    when negative, its smallest entry, not by its values; anything else by its
+    ``repr`` and type.
+
+    Examples
+    --------
+    >>> described(np.zeros(33, np.int8)), described(None)
+    ('an array of shape (33,) and dtype int8', 'None (NoneType)')
+    >>> described(np.array([1, -2]))
+    'an array of shape (2,) and dtype int64 holding -2'
+    """
+    if isinstance(value, np.ndarray | list | tuple):
+        arr = np.asarray(value)
+        low = (f" holding {arr.min()}" if arr.size and arr.dtype.kind in "iuf" and arr.min() < 0
+               else "")
+        return f"an array of shape {arr.shape} and dtype {arr.dtype}{low}"
+    return f"{value!r} ({type(value).__name__})"
+

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from mjstats._checks import described
 from mjstats._jit import Entry, inline_kernel, noref_kernel
 from mjstats.errors import HandError
 from mjstats.tiles import N_KINDS, TileSet, kind_name, parse
@@ -160,10 +161,8 @@ def as_hand(hand, tileset: str | TileSet | None = None, sizes: str = "hand") -> 
     else:
         arr = np.asarray(hand)
         if arr.shape != (N_KINDS,):
-            got = (f"shape {arr.shape}" if isinstance(hand, np.ndarray | list | tuple)
-                   else f"{hand!r} ({type(hand).__name__})")
             raise HandError(f"a hand is notation ('123m456p') or a count vector of shape "
-                            f"({N_KINDS},), got {got}")
+                            f"({N_KINDS},), got {described(hand)}")
         if not np.issubdtype(arr.dtype, np.integer):
             raise HandError(f"a count vector holds integers, got dtype {arr.dtype}")
         if arr.min() < 0:

@@ -14,7 +14,7 @@ from typing import NamedTuple
 
 import numpy as np
 
-from mjstats._checks import count, flag
+from mjstats._checks import count, described, flag
 from mjstats.core.shanten import overlap4
 from mjstats.core.tables import tables
 from mjstats.discard import _dp, _graph
@@ -50,14 +50,6 @@ def _check_choice(value, name: str, choices: tuple) -> str:
     return value
 
 
-def _described(x) -> str:
-    """A bad count vector in a few words: an array's shape and dtype, not its 34 values."""
-    if not isinstance(x, np.ndarray):
-        return repr(x)
-    low = f" holding {x.min()}" if x.size and x.dtype.kind in "iuf" and x.min() < 0 else ""
-    return f"an array of shape {x.shape} and dtype {x.dtype}{low}"
-
-
 def _tiles(text, what: str, ts) -> np.ndarray:
     if text is None:
         return np.zeros(N_KINDS, dtype=np.int64)
@@ -72,7 +64,7 @@ def _tiles(text, what: str, ts) -> np.ndarray:
     arr = np.asarray(text)
     if arr.shape != (N_KINDS,) or arr.dtype.kind not in "iu" or arr.min() < 0:
         raise HandError(f"{what} is notation ('5p9m') or a count vector of shape (34,) of "
-                        f"whole numbers >= 0, got {_described(text)}")
+                        f"whole numbers >= 0, got {described(text)}")
     return arr.astype(np.int64)
 
 

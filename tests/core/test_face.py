@@ -152,8 +152,9 @@ def test_bad_counts_raise_the_same_error_on_both_paths(fn, h, words):
     "x, words",
     [
         (np.zeros(34, dtype=np.float64), "holds integers, got dtype float64"),
-        (np.zeros(35, dtype=np.int8), r"shape \(34,\), got shape \(35,\)"),
-        (np.zeros((1, 34), dtype=np.int8), r"shape \(34,\), got shape \(1, 34\)"),
+        (np.zeros(35, dtype=np.int8), r"shape \(34,\), got an array of shape \(35,\) and "
+                                      r"dtype int8"),
+        (np.zeros((1, 34), dtype=np.int8), r"shape \(34,\), got an array of shape \(1, 34\)"),
         (None, r"notation \('123m456p'\) or a count vector of shape \(34,\), got None "
                r"\(NoneType\)"),
         (b"123m", r"got b'123m' \(bytes\)"),
