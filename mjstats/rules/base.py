@@ -55,12 +55,18 @@ class Switch:
         Allowed values.
     doc : str
         What it changes, with the seed line it rests on.
+    fixed : tuple
+        ``(other, value, this)``: when switch ``other`` is ``value`` this switch is
+        ``this`` whatever is asked (the app table always counts 带幺九): :func:`rules`
+        sets it so and refuses another value asked for it (other than the preset's
+        own, which :meth:`RuleSet.with_switches` passes on).  Empty: always free.
     """
 
     name: str
     default: Any
     choices: tuple
     doc: str
+    fixed: tuple = ()
 
     def code(self, value: Any) -> int:
         """Kernel code of one value of this switch.
@@ -411,6 +417,16 @@ def rules(name: str | RuleSet = "sichuan", **switches: Any) -> RuleSet:
                 f"switch {key!r} of {p.name!r} takes one of {list(s.choices)}, got {val!r}"
             )
         values[key] = val
+    for s in p.switches:
+        if s.fixed and values[s.fixed[0]] == s.fixed[1]:
+            other, value, this = s.fixed
+            own = p.overrides.get(s.name, s.default)  # the preset's: not asked for
+            if s.name in switches and switches[s.name] not in (this, own):
+                raise RuleError(
+                    f"switch {s.name!r} of {p.name!r} is {this!r} whenever {other}={value!r} "
+                    f"({s.doc}); got {s.name}={switches[s.name]!r}"
+                )
+            values[s.name] = this
     return p.build(p.name, **values)
 
 

@@ -108,9 +108,11 @@ SWITCHES = (
     Switch("jingou", False, (False, True),
            "金钩钓 x4 (only in some regions: 以下基础牌型在部分地区计算)"),
     Switch("daiyao", False, (False, True),
-           "带幺 x4 and 清带幺 x16 (部分地区计算; always on in the app table)"),
+           "带幺 x4 and 清带幺 x16 (部分地区计算; always on in the app table)",
+           fixed=("table", "app", True)),
     Switch("jiangdui", False, (False, True),
-           "将对 x16 Chengdu / x8 app (有些地区无此胡法; always on in the app table)"),
+           "将对 x16 Chengdu / x8 app (有些地区无此胡法; always on in the app table)",
+           fixed=("table", "app", True)),
     Switch("tiandi", True, (False, True),
            "天胡/地胡: Chengdu 按满格处理 (value = the cap, 32 when uncapped); app x32"),
     Switch("haidi", False, (False, True),
@@ -154,9 +156,9 @@ def _build(name: str, **sw) -> RuleSet:
     app = sw["table"] == "app"
     if not sw["jingou"]:
         values[P.JINGOU] = 0
-    if not sw["daiyao"] and not app:
+    if not sw["daiyao"]:
         values[P.DAIYAO] = values[P.QINGDAIYAO] = 0
-    if not sw["jiangdui"] and not app:
+    if not sw["jiangdui"]:
         values[P.JIANGDUI] = 0
     if sw["tiandi"]:
         if not app:

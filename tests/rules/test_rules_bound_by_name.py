@@ -68,6 +68,9 @@ def test_kernel_array_holds_each_switch_code_at_its_named_slot():
         switches = family_switches(fam)
         for s in switches:
             for c in s.choices:
+                if s.fixed and rules(name).switches[s.fixed[0]] == s.fixed[1] \
+                        and c not in (s.fixed[2], rules(name).switches[s.name]):
+                    continue  # a value the preset's table fixes (refused, tested apart)
                 R = rules(name, **{s.name: c})
                 assert R.kernel_args.switches[kernel_slot(switches, s.name)] == s.code(c)
         R = rules(name)

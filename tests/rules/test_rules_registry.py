@@ -97,3 +97,23 @@ def test_describe_rules():
     assert len(describe_rules("liuzhou")) == 4
     t = rules("liuzhou").table()
     assert list(t.columns) == ["key", "zh", "en", "combine", "value"]
+
+
+def test_a_switch_the_app_table_fixes_is_refused_when_asked_otherwise():
+    """带幺九 and 将对 are in the app table: leaving them out is an error, not ignored."""
+    import numpy as np
+    import pytest
+
+    import mjstats as mj
+    from mjstats.errors import RuleError
+
+    for sw in ("daiyao", "jiangdui"):
+        with pytest.raises(RuleError, match=rf"'{sw}' of 'sichuan-app' is True whenever "
+                                            r"table='app'.*got " + sw + "=False"):
+            mj.rules("sichuan-app", **{sw: False})
+    app = mj.rules("sichuan-app")
+    # the Chengdu preset switched to the app table reads the same table, its switches say so
+    moved = mj.rules("sichuan").with_switches(table="app")
+    assert moved.switches["daiyao"] is True and moved.switches["jiangdui"] is True
+    assert np.array_equal(moved.values, app.values)
+    assert mj.rules("sichuan", daiyao=False).value("带幺") == 0  # Chengdu: still a switch
