@@ -313,8 +313,24 @@ def _shanten_many(hands, form, T, Q, out):
 @inline_kernel
 def _overlap_keys(k0, k1, k2, k3, Q):
     """The overlap with four melds and a pair from the parts' :class:`Overlap4` keys."""
-    return np.int64(Q.final[MAX_MELDS, Q.suit_suit[k0 & 255, k1 & 255],
+    return _overlap_at(k0, k1, k2, k3, MAX_MELDS, Q)
+
+
+@inline_kernel
+def _overlap_at(k0, k1, k2, k3, M, Q):
+    """The overlap with ``M`` melds and a pair from the parts' :class:`Overlap4` keys."""
+    return np.int64(Q.final[M, Q.suit_suit[k0 & 255, k1 & 255],
                             Q.suit_honor[k2 & 255, k3 & 255]])
+
+
+@inline_kernel
+def _overlap_q(c0, c1, c2, c3, M, Q):
+    """:func:`_overlap_codes` by :class:`Overlap4`, whatever the melds.
+
+    The parts' codes to their keys, then :func:`_overlap_at`: five lookups.
+    """
+    return _overlap_at(np.int64(Q.suit_key[c0]), np.int64(Q.suit_key[c1]),
+                       np.int64(Q.suit_key[c2]), np.int64(Q.honor_key[c3]), M, Q)
 
 
 @inline_kernel

@@ -439,7 +439,7 @@ def _odds_of(hand, avail, dead, miss, form, improve, extra, objective, root_all,
         roots, a_s, a_d, improve, a_start, b_s, b_d, b_start, ea_w, ea_b, ea_win, eb_a, w_val,
         w_pat, S, T, objective, published)
     jin = np.zeros((C, 34), dtype=np.int64)
-    _improvers(a_hand, roots, avail, dead, miss, form, Tb, Q, jin)
+    _improvers(a_hand, roots, avail, dead, miss, form, Q, jin)
     disc = np.empty((T if keep_policy else 0, ea_b.shape[0] if keep_policy else 0),
                     dtype=np.int8)
     if keep_policy:

@@ -30,7 +30,7 @@ import numpy as np
 
 from mjstats._jit import inline_kernel, kernel, noref_kernel, separate
 from mjstats.core.handtable import _key, _lookup, _new_table, _rehash
-from mjstats.core.shanten import _overlap_codes
+from mjstats.core.shanten import _overlap_q
 from mjstats.scoring.kernels import _score
 
 _POW5 = np.array([5**i for i in range(9)], dtype=np.int64)
@@ -57,7 +57,7 @@ def _grow2(a, cap):
 
 
 @inline_kernel
-def _legal_shanten(c0, c1, c2, c3, n, pairs, odd, miss, form, T):
+def _legal_shanten(c0, c1, c2, c3, n, pairs, odd, miss, form, Q):
     """Shanten towards a legal win: the missing suit's tiles never count.
 
     ``c0..c3`` are the part codes, ``n`` the concealed tiles, ``pairs``/``odd`` the
@@ -71,7 +71,7 @@ def _legal_shanten(c0, c1, c2, c3, n, pairs, odd, miss, form, T):
         M = (n - 1) // 3
         if M > 4:
             M = 4
-        s = 3 * M + 1 - _overlap_codes(c0, c1, c2, c3, M, T)
+        s = 3 * M + 1 - _overlap_q(c0, c1, c2, c3, M, Q)
     return _with_seven_pairs(s, n, pairs, odd, form)
 
 
@@ -470,7 +470,7 @@ def _clear(t):
 
 
 @noref_kernel
-def _plant(root, dead, miss, form, improve, extra, G, cnt, T):
+def _plant(root, dead, miss, form, improve, extra, G, cnt, Q):
     """Put ``root`` into the empty graph ``G`` as its first state.
 
     Returns its legal shanten and whether it holds 14 tiles.
@@ -481,7 +481,7 @@ def _plant(root, dead, miss, form, improve, extra, G, cnt, T):
     for i in range(8):
         cnt[i] = 0
     c0, c1, c2, c3, n, pairs, odd = _state_codes(root, dead)
-    s_root = _legal_shanten(c0, c1, c2, c3, n, pairs, odd, miss, form, T)
+    s_root = _legal_shanten(c0, c1, c2, c3, n, pairs, odd, miss, form, Q)
     lo, hi = _key(c0, c1, c2, c3)
     if n % 3 == 2:
         t, hands, info = G.tB, G.b_hand, G.b_info
@@ -591,7 +591,7 @@ def _build(root, origin, avail, dead, miss, form, improve, extra, objective, roo
     """
     G = _arrays(64, 256, 64)  # grown as the search needs (a small search allocates little)
     cnt = np.zeros(8, dtype=np.int64)
-    s_root, root_is_b = _plant(root, dead, miss, form, improve, extra, G, cnt, T)
+    s_root, root_is_b = _plant(root, dead, miss, form, improve, extra, G, cnt, Q)
     P = _Search(miss, form, improve, extra, objective, root_all, T_draws, s_root,
                 1 if root_is_b else 0, score_mode, family, nm, flags)
     scratch = (np.zeros(34, dtype=np.int8), np.full((64, 5), -1, dtype=np.int16),
@@ -617,7 +617,7 @@ def _build(root, origin, avail, dead, miss, form, improve, extra, objective, roo
 
 
 @kernel
-def _improvers(hands, rows_of, avail, dead, miss, form, T, Q, out):
+def _improvers(hands, rows_of, avail, dead, miss, form, Q, out):
     """Live copies of every kind whose draw lowers the legal shanten of a hand, into ``out``.
 
     ``out[i, k]`` for the hand ``hands[rows_of[i]]`` (0 where the draw of ``k`` does
@@ -627,7 +627,7 @@ def _improvers(hands, rows_of, avail, dead, miss, form, T, Q, out):
     for i in range(rows_of.shape[0]):
         h = hands[rows_of[i]]
         c0, c1, c2, c3, n, pairs, odd = _state_codes(h, dead)
-        s = _legal_shanten(c0, c1, c2, c3, n, pairs, odd, miss, form, T)
+        s = _legal_shanten(c0, c1, c2, c3, n, pairs, odd, miss, form, Q)
         _moved_shanten(c0, c1, c2, c3, h, 1, n, pairs, odd, miss, form, dead, Q, sh)
         for k in range(34):
             w = avail[k] - h[k]

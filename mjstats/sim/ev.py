@@ -341,7 +341,7 @@ def _solve(X, slot, root, nm, mt, mk, miss, visible, inset, T_draws, dealer, giv
     # the root's shanten decides the search: the improving one near ready, then (with
     # C_FAST) the fast mode if that passes the bound (each search starts from empty tables)
     c0, c1, c2, c3, _, pairs, odd = _graph._state_codes(root, dead)
-    s_root = _graph._legal_shanten(c0, c1, c2, c3, n, pairs, odd, miss, 2, T)
+    s_root = _graph._legal_shanten(c0, c1, c2, c3, n, pairs, odd, miss, 2, Q)
     if Td < 1 or s_root > Td or s_root >= give_up:
         return _graph.STATUS_TOO_BIG, s_root, Td, n % 3 == 2
     improve = 1 if s_root <= X.cfg[C_IMPROVE_AT] else 0
@@ -351,7 +351,7 @@ def _solve(X, slot, root, nm, mt, mk, miss, visible, inset, T_draws, dealer, giv
     while status != _graph.STATUS_OK and improve >= lowest:
         _graph._clear(G.tA)
         _graph._clear(G.tB)
-        s_root, is_b = _graph._plant(root, dead, miss, 2, improve, 1, G, cnt, T)
+        s_root, is_b = _graph._plant(root, dead, miss, 2, improve, 1, G, cnt, Q)
         P = _graph._Search(miss, 2, improve, 1, obj, 1, Td, s_root, 1 if is_b else 0, 1,
                            family, nm, flags)
         X.cfg[C_SOLVES] += 1

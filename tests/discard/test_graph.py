@@ -1,4 +1,4 @@
-"""The hand graph's one-tile moves agree with shanten computed from scratch."""
+"""The hand graph's shanten (its lookups) agree with shanten computed from the table rows."""
 
 from __future__ import annotations
 
@@ -6,23 +6,25 @@ import numba
 import numpy as np
 import pytest
 
-from mjstats.core.shanten import overlap4
+from mjstats.core.shanten import _overlap_codes, overlap4
 from mjstats.core.tables import tables
 from mjstats.discard import _graph as G
 
 
 @numba.njit(cache=False)
 def _both(hands, miss, form, T, Q):
-    """For each hand and kind: the moved hand's legal shanten by the lookups and from scratch.
+    """For each hand and kind: the moved hand's legal shanten by the lookups and from the rows.
 
-    ``out[i, s, k]`` (``s`` 0 a tile of kind ``k`` removed, 1 added): the first by
-    :func:`~mjstats.discard._graph._moved_shanten`, the second by
-    :func:`~mjstats.discard._graph._legal_shanten` of the moved hand's codes (the
-    table rows' max-plus product); 127 where no such move exists.
+    ``out[i, s, k]`` (``s`` 0 a tile of kind ``k`` removed, 1 added), three ways: by
+    :func:`~mjstats.discard._graph._moved_shanten`, from the moved hand's table rows'
+    max-plus product (:func:`~mjstats.core.shanten._overlap_codes`, not the lookups),
+    and by :func:`~mjstats.discard._graph._legal_shanten` of the moved hand; 127
+    where no such move exists.
     """
     n_h = hands.shape[0]
     fast = np.full((n_h, 2, 34), 127, dtype=np.int64)
     slow = np.full((n_h, 2, 34), 127, dtype=np.int64)
+    legal = np.full((n_h, 2, 34), 127, dtype=np.int64)
     dead = np.zeros(34, dtype=np.uint8)
     if miss >= 0:
         dead[9 * miss: 9 * miss + 9] = 1
@@ -39,8 +41,14 @@ def _both(hands, miss, form, T, Q):
                 h2 = h.copy()
                 h2[k] += step
                 d0, d1, d2, d3, n2, p2, o2 = G._state_codes(h2, dead)
-                slow[i, s, k] = G._legal_shanten(d0, d1, d2, d3, n2, p2, o2, miss, form, T)
-    return fast, slow
+                legal[i, s, k] = G._legal_shanten(d0, d1, d2, d3, n2, p2, o2, miss, form, Q)
+                d0, d1, d2, d3 = G._legal_codes(d0, d1, d2, d3, miss)
+                std = 127
+                if form != 1:
+                    M = min((n2 - 1) // 3, 4)
+                    std = 3 * M + 1 - _overlap_codes(d0, d1, d2, d3, M, T)
+                slow[i, s, k] = G._with_seven_pairs(std, n2, p2, o2, form)
+    return fast, slow, legal
 
 
 def _hands(rng, n_tiles, count):
@@ -62,8 +70,10 @@ def test_moved_shanten_is_shanten_from_scratch(n_tiles):
     T, Q = tables(), overlap4()
     for miss in (-1, 0, 2):
         for form in (0, 1, 2):
-            fast, slow = _both(hands, miss, form, T, Q)
+            fast, slow, legal = _both(hands, miss, form, T, Q)
             bad = np.argwhere(fast != slow)
             assert bad.size == 0, (miss, form, bad[:3], hands[bad[0][0]])
+            # the shanten of a state itself (a search's root, its candidates' 进张)
+            assert np.array_equal(legal, slow), (miss, form)
     # the moves reach every shanten a hand of this size can have, not only the easy ones
     assert len(np.unique(slow[slow < 127])) >= min(3, n_tiles // 3 + 1)
