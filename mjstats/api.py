@@ -17,6 +17,7 @@ from __future__ import annotations
 import functools
 import inspect
 
+from mjstats._checks import count
 from mjstats.rules import rules
 
 
@@ -279,8 +280,6 @@ def deal_study(rules="sichuan", deals=None, seed=None, **options):
 
         _check_keywords("deal_study", _keywords(fn, ("n_deals", "seed", "rules")), rules,
                         options)
-        from mjstats._checks import count  # checked here: the message names ``deals``
-
         return fn(count(deals, "deals", minimum=1, default=100_000), seed, r, **options)
     from mjstats.study.deal_study import deal_study as fn
 
@@ -318,8 +317,6 @@ def odds(hand, rules=None, *, table: int = 0, table_bots: str = "efficiency",
         raise RuleError(
             f"odds covers the mahjong rule sets (sichuan, sichuan-app, guangan, liuzhou); "
             f"{_resolve(rules).name!r} is Da Er")
-    from mjstats._checks import count
-
     _check_keywords("odds", _keywords(fn, ("hand", "rules")) + (
         "table", "table_bots", "table_player", "seed"), rules or "none", options)
     table = count(table, "table (deals per discard of the table model)", minimum=0)

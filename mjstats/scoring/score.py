@@ -16,7 +16,7 @@ from mjstats._checks import flag, is_int, seat
 from mjstats.core.codes import as_hand
 from mjstats.core.decompose import MAX_READINGS, Meld, MeldType, Reading, _decompose, decode_meld
 from mjstats.core.tables import tables
-from mjstats.core.waits import waits
+from mjstats.core.waits import _FACE as _WAIT_BITS
 from mjstats.errors import HandError, NotationError, RuleError
 from mjstats.rules.base import Family, RuleSet
 from mjstats.rules.base import rules as _rules
@@ -383,7 +383,8 @@ def score(
     if after_kong and self_draw and not any(mt[i] >= K.KONG for i in range(nm)):
         raise RuleError("杠上花 (after_kong with self_draw) needs a kong among the melds")
     ms = tuple(parse_melds(melds))
-    if after_kong and self_draw and _last_kong(ms).type == MeldKind.KONG:
+    kong = _last_kong(ms) if after_kong else None  # the kong behind 杠上花 / 杠上炮
+    if self_draw and kong is not None and kong.type == MeldKind.KONG:
         flags |= K.FED_KONG  # the replacement came from a kong on a discard (点杠)
     buf = np.full((MAX_READINGS, 5), -1, dtype=np.int16)
     work = np.zeros((K.N_WORK, 34), dtype=np.int64)
@@ -405,19 +406,19 @@ def score(
     hit_list = _hits(R, best)
     t = Table() if table is None else table
     t._check()
-    _check_kong_from(R, flags, ms, t)
-    pay = _payments(R, int(total), flags, ms, t)
+    _check_kong_from(R, flags, kong, t)
+    pay = _payments(R, int(total), flags, kong, t)
     return Score(R, int(total), int(info[1]), hit_list, reading, ms, pay)
 
 
-def _check_kong_from(R: RuleSet, flags: int, ms, t: Table) -> None:
+def _check_kong_from(R: RuleSet, flags: int, k: ExposedMeld | None, t: Table) -> None:
     """``Table.kong_from`` where it pays: another seat still in the hand.
 
     It names who fed the kong behind a 杠上花: the discarder of a direct kong and,
-    in Liuzhou, the ponged player of an added kong (a concealed kong has no feeder).
+    in Liuzhou, the ponged player of an added kong (a concealed kong has no feeder);
+    ``k`` is the last kong of the winner's melds after a kong, else ``None``.
     """
-    k = _last_kong(ms) if flags & K.AFTER_KONG and flags & K.SELF_DRAW else None
-    if t.kong_from is None or k is None:
+    if t.kong_from is None or k is None or not flags & K.SELF_DRAW:
         return
     if not (k.type == MeldKind.KONG or (R.family == Family.LIUZHOU
                                          and k.type == MeldKind.ADDKONG)):
@@ -446,7 +447,8 @@ def _check_context(conc, mt, mk, nm: int, w: int, flags: int) -> None:
     if flags & K.LAST_COPY:
         before = conc.copy()
         before[w] -= 1
-        held = [k for k in (parse_tile(name) for name in waits(before)) if before[k] > 0]
+        bits = int(_WAIT_BITS.call(before, tables()))
+        held = [k for k in range(34) if (bits >> k) & 1 and before[k] > 0]
         if held:
             raise HandError(
                 f"last_copy (绝张): every tile the hand waits on must be out on the table "
@@ -534,13 +536,15 @@ def _last_kong(ms: tuple[ExposedMeld, ...]) -> ExposedMeld | None:
     return None
 
 
-def _payments(R: RuleSet, total: int, flags: int, ms, t: Table) -> dict[int, int]:
+def _payments(R: RuleSet, total: int, flags: int, k: ExposedMeld | None,
+              t: Table) -> dict[int, int]:
     """Who pays the winner what, from the table's seats.
 
     The settlement rule is the game engine's too
     (:func:`mjstats.scoring.payments._win_payments`).  The scorer sees one hand
     and no history: Liuzhou's kong money of the kong behind a 杠上花 is added to
-    the win (the engine pays it as the kong is made).
+    the win (the engine pays it as the kong is made).  ``k`` is the kong behind a
+    win after a kong (the last of the winner's melds), else ``None``.
     """
     n = t.seats
     w = t.winner
@@ -552,7 +556,6 @@ def _payments(R: RuleSet, total: int, flags: int, ms, t: Table) -> dict[int, int
             take[a, b] = 3
     out_of_play = np.ones(n, dtype=np.int64)
     out_of_play[[w, *t.others()]] = 0
-    k = _last_kong(ms) if flags & K.AFTER_KONG else None
     if t.kong_from is not None:
         kf = t.kong_from
     else:
