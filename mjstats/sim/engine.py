@@ -270,6 +270,8 @@ def _last_copy(q, tile, hand, visible, mask):
     of them is out on the table (``visible``: discards and melds), the won copy the
     last of ``tile``'s.
     """
+    if hand[q, tile] != 0 or visible[tile] != 3:
+        return False  # the common case, at once: copies of the won tile still unseen
     for k in range(34):
         if mask[q, k] and (hand[q, k] != 0 or visible[k] != (3 if k == tile else 4)):
             return False
