@@ -58,8 +58,9 @@ class Switch:
     fixed : tuple
         ``(other, value, this)``: when switch ``other`` is ``value`` this switch is
         ``this`` whatever is asked (the app table always counts 带幺九): :func:`rules`
-        sets it so and refuses another value asked for it (other than the preset's
-        own, which :meth:`RuleSet.with_switches` passes on).  Empty: always free.
+        sets it so and refuses another value asked for it, also alongside ``other``
+        (a value a rule set only carries over, :meth:`RuleSet.with_switches`, is
+        replaced quietly).  Empty: always free.
     """
 
     name: str
@@ -280,9 +281,7 @@ class RuleSet:
 
     def with_switches(self, **switches: Any) -> RuleSet:
         """The same preset with some switches changed (see :func:`rules`)."""
-        merged = dict(self.switches)
-        merged.update(switches)
-        return rules(self.name, **merged)
+        return _built(_preset(self.name), self.switches, switches)
 
     def __str__(self) -> str:
         sw = ", ".join(f"{k}={v!r}" for k, v in self.switches.items())
@@ -400,9 +399,19 @@ def rules(name: str | RuleSet = "sichuan", **switches: Any) -> RuleSet:
             built = _DEFAULTS[p.name] = (p, p.build(p.name, **{
                 s.name: p.overrides.get(s.name, s.default) for s in p.switches}))
         return built[1]
+    return _built(p, {s.name: p.overrides.get(s.name, s.default) for s in p.switches}, switches)
+
+
+def _built(p: _Preset, base: Mapping[str, Any], asked: Mapping[str, Any]) -> RuleSet:
+    """Preset ``p`` with the switches ``base`` (all of them), the ``asked`` ones changed.
+
+    Every asked switch is checked; a switch another one fixes (:attr:`Switch.fixed`)
+    takes the fixed value, and asking it for another value is a ``RuleError``
+    (a value it only carries over from ``base`` is replaced quietly).
+    """
     valid = {s.name: s for s in p.switches}
-    values = {s.name: p.overrides.get(s.name, s.default) for s in p.switches}
-    for key, val in switches.items():
+    values = dict(base)
+    for key, val in asked.items():
         if isinstance(val, np.bool_):
             val = bool(val)
         elif isinstance(val, np.integer):
@@ -420,11 +429,10 @@ def rules(name: str | RuleSet = "sichuan", **switches: Any) -> RuleSet:
     for s in p.switches:
         if s.fixed and values[s.fixed[0]] == s.fixed[1]:
             other, value, this = s.fixed
-            own = p.overrides.get(s.name, s.default)  # the preset's: not asked for
-            if s.name in switches and switches[s.name] not in (this, own):
+            if s.name in asked and values[s.name] != this:
                 raise RuleError(
                     f"switch {s.name!r} of {p.name!r} is {this!r} whenever {other}={value!r} "
-                    f"({s.doc}); got {s.name}={switches[s.name]!r}"
+                    f"({s.doc}); got {s.name}={values[s.name]!r}"
                 )
             values[s.name] = this
     return p.build(p.name, **values)

@@ -111,6 +111,13 @@ def test_a_switch_the_app_table_fixes_is_refused_when_asked_otherwise():
         with pytest.raises(RuleError, match=rf"'{sw}' of 'sichuan-app' is True whenever "
                                             r"table='app'.*got " + sw + "=False"):
             mj.rules("sichuan-app", **{sw: False})
+        # asked beside the table that fixes it, or of a rule set already on that table
+        with pytest.raises(RuleError, match=rf"'{sw}' of 'sichuan' is True whenever "
+                                            r"table='app'.*got " + sw + "=False"):
+            mj.rules("sichuan", table="app", **{sw: False})
+        with pytest.raises(RuleError, match=rf"got {sw}=False"):
+            mj.rules("sichuan-app").with_switches(**{sw: False})
+        assert mj.rules("sichuan", table="app", **{sw: True}).switches[sw] is True
     app = mj.rules("sichuan-app")
     # the Chengdu preset switched to the app table reads the same table, its switches say so
     moved = mj.rules("sichuan").with_switches(table="app")
