@@ -80,6 +80,20 @@ def test_score_command_switches_and_errors(capsys):
     assert "chow" in capsys.readouterr().err.lower()
 
 
+def test_score_command_errors_name_its_flags(capsys):
+    # the scorer's keywords (self_draw=True, robbing_kong) are written as this command's flags
+    assert main(["score", "123m456m789m123p55p", "--win", "5p", "--first-turn"]) == 2
+    err = capsys.readouterr().err
+    assert "--first-turn (天胡/地胡)" in err and "pass --self-draw" in err, err
+    assert main(["score", "123m456m789m123p55p", "--win", "5p", "--robbing-kong",
+                 "--after-kong"]) == 2
+    assert "--robbing-kong and --after-kong cannot both hold" in capsys.readouterr().err
+    assert main(["score", "一二三四五六七八九十壹贰叁肆伍陆柒捌玖拾拾", "--win", "拾",
+                 "--rules", "daer-luzhou", "--heavenly"]) == 2
+    err = capsys.readouterr().err
+    assert "(--heavenly)" in err and "pass --dealer" in err and "=True" not in err, err
+
+
 def test_rules_command_lists_switches(capsys):
     assert main(["rules"]) == 0
     out = capsys.readouterr().out

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import re
 
 from mjstats.cli._common import RULES_HELP, add_command, add_set_argument, rules_arg
 
@@ -44,7 +45,7 @@ def register(sub) -> None:
 def run(args) -> int:
     """Score ``args.hand`` and print the score (exit 1: a Da Er hand that does not win)."""
     import mjstats as mj
-    from mjstats.errors import RuleError
+    from mjstats.errors import MjStatsError, RuleError
 
     rules = rules_arg(args.rules, args.set)
     daer = rules.game == "daer"
@@ -60,7 +61,32 @@ def run(args) -> int:
                 f"its flags: --self-draw/--no-self-draw, {', '.join(mine)}"
             )
         ctx[row[family]] = True
-    r = mj.score(args.hand, melds=args.melds, win=args.win, self_draw=args.self_draw,
-                 rules=rules, **ctx)
+    try:
+        r = mj.score(args.hand, melds=args.melds, win=args.win, self_draw=args.self_draw,
+                     rules=rules, **ctx)
+    except MjStatsError as e:
+        raise type(e)(_as_flags(str(e), family)) from None
     print(r)
     return 1 if daer and not r.won else 0
+
+
+def _as_flags(message: str, family: int) -> str:
+    """``message`` of the scorer with its keywords written as this command's flags.
+
+    ``self_draw=True`` becomes ``--self-draw``, ``dealer=False`` ``no --dealer``
+    (``--no-self-draw``), and a keyword named bare (``robbing_kong``) its flag.
+
+    >>> _as_flags("first_turn (天胡/地胡) is a self-draw: pass self_draw=True", 1)
+    '--first-turn (天胡/地胡) is a self-draw: pass --self-draw'
+    >>> _as_flags("地胡 (earthly=True) is a non-dealer's win: pass dealer=False", 2)
+    "地胡 (--earthly) is a non-dealer's win: pass no --dealer"
+    """
+    flags = [("--self-draw", "self_draw")] + [(r[0], r[family]) for r in _SCORE_FLAGS
+                                              if r[family] is not None]
+    for flag, kw in flags:
+        off = "--no-self-draw" if kw == "self_draw" else f"no {flag}"
+        message = re.sub(rf"\b{kw}=True\b", flag, message)
+        message = re.sub(rf"\b{kw}=False\b", off, message)
+        if "_" in kw:  # a bare keyword: one with an underscore is never a plain word
+            message = re.sub(rf"\b{kw}\b", flag, message)
+    return message
