@@ -26,7 +26,7 @@ def run(args: argparse.Namespace) -> int:
 
     h = mj.parse(args.hand, args.tileset)
     if h.sum() % 3 == 1:  # a hand that may wait: on a cold cache its shapes compile beside the rest
-        shapes_ahead(int(h.sum()))
+        shapes_ahead()
     h = as_hand(h, tileset=args.tileset, sizes="hand")
     n = int(h.sum())
     print(f"hand      {mj.format(h)}   {mj.format(h, 'unicode')}")

@@ -35,7 +35,6 @@ from mjstats.core.tables import (
     entry,
     row_ids,
     shipped_ids,
-    tables,
 )
 from mjstats.errors import HandError
 from mjstats.tiles import parse
@@ -266,47 +265,47 @@ def _shanten(counts, form, T):
 
 
 @parallel_kernel
-def _shanten_many(hands, form, T, Q, out):
+def _shanten_many(hands, form, Q, out):
     """Shanten of each row into ``out``; return the number of rows that are not a hand.
 
     A row with a count outside 0..4 or a size other than 3k+1 or 3k+2 (at most
     14) gets :data:`REJECTED` (checked in the pass that makes the table codes,
-    before any table is read); a 13- or 14-tile hand is then
-    five lookups in ``Q`` (:class:`Overlap4`, seven pairs included), a smaller
-    one the max-plus product of its rows.  One loop per form: the branch stays
-    out of the hot loop.
+    before any table is read); a hand is then five lookups in ``Q``
+    (:class:`Overlap4`, seven pairs included), whatever its size (13 or 14 tiles
+    with the melds a constant).  One loop per form: the branch stays out of the
+    hot loop.
     """
     rejected = 0
     if form == 0:
         for i in prange(hands.shape[0]):
             c0, c1, c2, c3, n, ok = _codes_checked(hands[i])
-            if not (ok and _is_hand_size(n)):
+            if ok and n >= 13 and n <= MAX_CONCEALED:
+                out[i] = _quick(c0, c1, c2, c3, 13, Q, 0)  # a constant: M = 4, seven pairs
+            elif ok and _is_hand_size(n):
+                out[i] = _quick(c0, c1, c2, c3, n, Q, 0)
+            else:
                 out[i] = REJECTED
                 rejected += 1
-            elif n >= 13:
-                out[i] = _quick(c0, c1, c2, c3, Q, 0)
-            else:
-                out[i] = _standard_from_codes(c0, c1, c2, c3, n, T)
     elif form == 1:
         for i in prange(hands.shape[0]):
             c0, c1, c2, c3, n, ok = _codes_checked(hands[i])
-            if not (ok and _is_hand_size(n)):
+            if ok and n >= 13 and n <= MAX_CONCEALED:
+                out[i] = _quick(c0, c1, c2, c3, 13, Q, 1)  # a constant: M = 4, seven pairs
+            elif ok and _is_hand_size(n):
+                out[i] = _quick(c0, c1, c2, c3, n, Q, 1)
+            else:
                 out[i] = REJECTED
                 rejected += 1
-            elif n >= 13:
-                out[i] = _quick(c0, c1, c2, c3, Q, 1)
-            else:
-                out[i] = NOT_APPLICABLE
     else:
         for i in prange(hands.shape[0]):
             c0, c1, c2, c3, n, ok = _codes_checked(hands[i])
-            if not (ok and _is_hand_size(n)):
+            if ok and n >= 13 and n <= MAX_CONCEALED:
+                out[i] = _quick(c0, c1, c2, c3, 13, Q, 2)  # a constant: M = 4, seven pairs
+            elif ok and _is_hand_size(n):
+                out[i] = _quick(c0, c1, c2, c3, n, Q, 2)
+            else:
                 out[i] = REJECTED
                 rejected += 1
-            elif n >= 13:
-                out[i] = _quick(c0, c1, c2, c3, Q, 2)
-            else:
-                out[i] = _standard_from_codes(c0, c1, c2, c3, n, T)
     return rejected
 
 
@@ -334,19 +333,23 @@ def _overlap_q(c0, c1, c2, c3, M, Q):
 
 
 @inline_kernel
-def _quick(c0, c1, c2, c3, Q, form):
-    """Shanten of a 13- or 14-tile hand from its part codes by :class:`Overlap4`.
+def _quick(c0, c1, c2, c3, n, Q, form):
+    """Shanten of a hand of ``n`` tiles (``13 - 3k`` or ``14 - 3k``) from its part codes.
 
-    ``form`` 0 standard, 1 seven pairs, 2 the minimum (a constant at each call).
+    By :class:`Overlap4`: the standard form's ``M = 4 - k`` melds and a pair in
+    five lookups; seven pairs from the keys' tallies (:data:`NOT_APPLICABLE`
+    below 13 tiles).  ``form`` 0 standard, 1 seven pairs, 2 the minimum (a
+    constant at each call).
     """
     k0 = np.int64(Q.suit_key[c0])
     k1 = np.int64(Q.suit_key[c1])
     k2 = np.int64(Q.suit_key[c2])
     k3 = np.int64(Q.honor_key[c3])
-    s = 99
+    s = NOT_APPLICABLE
     if form != 1:
-        s = 3 * MAX_MELDS + 1 - _overlap_keys(k0, k1, k2, k3, Q)
-    if form != 0:
+        M = min((n - 1) // 3, MAX_MELDS)
+        s = 3 * M + 1 - _overlap_at(k0, k1, k2, k3, M, Q)
+    if form != 0 and n >= 13:
         pairs = ((k0 >> 8) & 7) + ((k1 >> 8) & 7) + ((k2 >> 8) & 7) + ((k3 >> 8) & 7)
         odd = (k0 >> 11) + (k1 >> 11) + (k2 >> 11) + (k3 >> 11)
         used = min(pairs, 7)
@@ -355,45 +358,16 @@ def _quick(c0, c1, c2, c3, Q, form):
     return s
 
 
-SMALLER = -3
-"""What :func:`_shanten_face` returns for a hand of fewer than 13 tiles."""
-
-
 @noref_kernel
 def _shanten_face(counts, form, Q):
-    """Shanten of unchecked counts of 13 or 14 tiles by :class:`Overlap4`.
-
-    :data:`REJECTED` if they are not a hand, :data:`SMALLER` for a hand of fewer
-    tiles (then :func:`_shanten_small` answers: a kernel compiled only when a
-    smaller hand first comes).
-    """
+    """Shanten of unchecked counts by :class:`Overlap4` (:data:`REJECTED`: not a hand)."""
     c0, c1, c2, c3, n, ok = _codes_checked(counts)
     if not (ok and _is_hand_size(n)):
         return REJECTED
-    if n < 13:
-        return SMALLER
-    return _quick(c0, c1, c2, c3, Q, form)
-
-
-@noref_kernel
-def _shanten_small(counts, form, T):
-    """Shanten of unchecked counts of fewer than 13 tiles from the table rows.
-
-    :data:`REJECTED` if they are not a hand; seven pairs (``form`` 1) is
-    :data:`NOT_APPLICABLE`.  The rows' max-plus product for the melds the hand
-    needs (one body, not :func:`_overlap_codes`' two).
-    """
-    c0, c1, c2, c3, n, ok = _codes_checked(counts)
-    if not (ok and _is_hand_size(n)):
-        return REJECTED
-    if form == 1:
-        return NOT_APPLICABLE
-    M = (n - 1) // 3
-    return 3 * M + 1 - _overlap_m(c0, c1, c2, c3, M, T)
+    return _quick(c0, c1, c2, c3, n, Q, form)
 
 
 _FACE = Entry(_shanten_face, lambda: (np.zeros(34, np.int8), 0, overlap4()))
-_FACE_SMALL = Entry(_shanten_small, lambda: (np.zeros(34, np.int8), 0, tables()))
 
 
 def shanten(hand, form: str = "any", tileset=None) -> int:
@@ -437,14 +411,10 @@ def shanten(hand, form: str = "any", tileset=None) -> int:
         h = parse(hand) if type(hand) is str else hand
         if plain(h):
             s = _FACE.call(h, code, overlap4())
-            if s >= -1:
+            if s != REJECTED:
                 return s
-            if s == SMALLER:
-                return _FACE_SMALL.call(h, code, tables())
     h = as_hand(hand, tileset, sizes="hand")
-    if h.sum() >= 13:
-        return int(_FACE.call(h.astype(np.int8), code, overlap4()))
-    return int(_FACE_SMALL.call(h.astype(np.int8), code, tables()))
+    return int(_FACE.call(h.astype(np.int8), code, overlap4()))
 
 
 def shanten_many(hands, form: str = "any") -> np.ndarray:
@@ -459,7 +429,7 @@ def shanten_many(hands, form: str = "any") -> np.ndarray:
     code = _form_code(form)
     H = as_hands(hands, checked=False)
     out = np.empty(H.shape[0], dtype=np.int8)
-    if _shanten_many(H, code, tables(), overlap4(), out):
+    if _shanten_many(H, code, overlap4(), out):
         as_hands(H)  # a count outside 0..4: the batch's own message
         bad = int(np.flatnonzero(out == REJECTED)[0])
         raise HandError(f"row {bad} has {int(H[bad].sum())} tiles; "

@@ -381,21 +381,14 @@ def _shapes_work() -> np.ndarray:
     return np.empty((SHAPES_WORK, 34), dtype=np.int64)
 
 
-def shapes_ahead(n: int = 13) -> None:
+def shapes_ahead() -> None:
     """Start compiling the wait-shape kernel in another process, on a cold cache only.
 
-    ``mjstats hand`` calls it first, with the number of tiles ``n``: the kernel
-    then compiles on a second core while this process compiles the shanten and
-    the waits (:meth:`~mjstats._jit.Entry.ahead`).  For a hand of fewer than 13
-    tiles that process first compiles the smaller hands' shanten kernel, which
-    this one needs right after the 13-tile one.
+    ``mjstats hand`` calls it first: the kernel then compiles on a second core
+    while this process compiles the shanten and the waits
+    (:meth:`~mjstats._jit.Entry.ahead`).
     """
-    if n < 13:
-        from mjstats.core.shanten import _FACE_SMALL
-
-        _FACE_SMALL.ahead(_SHAPES)
-    else:
-        _SHAPES.ahead()
+    _SHAPES.ahead()
 
 
 def _visible_vector(visible, counts: np.ndarray) -> np.ndarray:
