@@ -140,3 +140,42 @@ def described(value) -> str:
         return f"an array of shape {arr.shape} and dtype {arr.dtype}{low}"
     return f"{value!r} ({type(value).__name__})"
 
+
+
+def count_vector(value, n_kinds: int, copies: int, name, what: str = "a hand",
+                 unreadable: type[MjStatsError] | None = None,
+                 notation: str | None = None) -> np.ndarray:
+    """``value`` as a count vector of ``n_kinds`` kinds (``int8``, 0 to ``copies`` each).
+
+    ``name(k)`` names kind ``k`` in the message, ``what`` the thing checked.  The
+    first fault is named: a shape or a dtype that is not an integer one raises
+    ``unreadable`` (default :class:`~mjstats.errors.HandError`), a negative count
+    or a fifth copy a ``HandError``.  ``notation``: an example of the notation
+    also taken, which the message on a shape then shows.
+
+    Examples
+    --------
+    >>> count_vector([0] * 33 + [2], 34, 4, str).tolist()[-1]
+    2
+    >>> count_vector([5] + [0] * 33, 34, 4, lambda k: "1m")
+    Traceback (most recent call last):
+    ...
+    mjstats.errors.HandError: a hand holds 5 copies of 1m; there are only 4
+    """
+    from mjstats.errors import HandError
+
+    unreadable = HandError if unreadable is None else unreadable
+    arr = np.asarray(value)
+    if arr.shape != (n_kinds,):
+        kind = f"is notation ({notation}) or a count vector of shape" if notation else "has shape"
+        raise unreadable(f"{what} {kind} ({n_kinds},), got {described(value)}")
+    if not np.issubdtype(arr.dtype, np.integer):
+        raise unreadable(f"a count vector holds integers, got dtype {arr.dtype}")
+    if arr.min() < 0:
+        k = int(np.argmin(arr))
+        raise HandError(f"{what} has a negative count ({int(arr[k])}) of {name(k)}")
+    if arr.max() > copies:
+        k = int(np.argmax(arr))
+        raise HandError(f"{what} holds {int(arr[k])} copies of {name(k)}; "
+                        f"there are only {copies}")
+    return arr.astype(np.int8)

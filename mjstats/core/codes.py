@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import numpy as np
 
-from mjstats._checks import described
+from mjstats._checks import count_vector
 from mjstats._jit import Entry, inline_kernel, noref_kernel
 from mjstats.errors import HandError
-from mjstats.tiles import N_KINDS, TileSet, kind_name, parse
+from mjstats.tiles import COPIES, N_KINDS, TileSet, kind_name, parse
 from mjstats.tiles import tileset as _tileset
 
 MAX_CONCEALED = 14
@@ -159,19 +159,7 @@ def as_hand(hand, tileset: str | TileSet | None = None, sizes: str = "hand") -> 
             _tileset(tileset).check(counts)
         return counts
     else:
-        arr = np.asarray(hand)
-        if arr.shape != (N_KINDS,):
-            raise HandError(f"a hand is notation ('123m456p') or a count vector of shape "
-                            f"({N_KINDS},), got {described(hand)}")
-        if not np.issubdtype(arr.dtype, np.integer):
-            raise HandError(f"a count vector holds integers, got dtype {arr.dtype}")
-        if arr.min() < 0:
-            k = int(np.argmin(arr))
-            raise HandError(f"negative count {int(arr[k])} for {kind_name(k)}")
-        if arr.max() > 4:
-            k = int(np.argmax(arr))
-            raise HandError(f"{int(arr[k])} copies of {kind_name(k)}; a tile set has only 4")
-        counts = arr.astype(np.int8)
+        counts = count_vector(hand, N_KINDS, COPIES, kind_name, notation="'123m456p'")
         if tileset is not None:
             _tileset(tileset).check(counts)
     n = int(counts.sum())

@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from mjstats._checks import is_int
+from mjstats._checks import count_vector, is_int
 from mjstats.errors import HandError, NotationError
 
 N_KINDS = 20
@@ -292,18 +292,10 @@ def as_counts(hand, what: str = "hand") -> np.ndarray:
     """
     if isinstance(hand, str):
         return parse(hand)
-    arr = np.asarray(hand)
-    if arr.shape != (N_KINDS,):
-        raise HandError(f"a Da Er {what} is a count vector of shape ({N_KINDS},), got {arr.shape}")
-    if arr.size and not np.issubdtype(arr.dtype, np.integer):
-        raise HandError(f"a count vector holds integers, got dtype {arr.dtype}")
-    if arr.min() < 0:
-        k = int(np.argmin(arr))
-        raise HandError(f"{what} has negative count {int(arr[k])} for {kind_name_zh(k)}")
-    if arr.max() > COPIES:
-        k = int(np.argmax(arr))
-        raise HandError(
-            f"{what} holds {int(arr[k])} copies of {kind_name_zh(k)} ({kind_name(k)}); "
-            f"the deck has only {COPIES}"
-        )
-    return arr.astype(np.int8)
+    return count_vector(hand, N_KINDS, COPIES, _card_name, f"a Da Er {what}",
+                        notation="'一二三壹贰叁'")
+
+
+def _card_name(kind: int) -> str:
+    """A card in an error message: ``柒 (7d)``."""
+    return f"{kind_name_zh(kind)} ({kind_name(kind)})"

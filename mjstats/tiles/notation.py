@@ -14,6 +14,7 @@ import re
 
 import numpy as np
 
+from mjstats._checks import count_vector
 from mjstats.errors import HandError, NotationError
 from mjstats.tiles.tilesets import (
     _ZH_DIGITS,
@@ -253,17 +254,7 @@ def format(counts: np.ndarray, style: str = "compact") -> str:  # noqa: A001
 
 
 def _as_counts(counts) -> np.ndarray:
-    arr = np.asarray(counts)
-    if arr.shape != (N_KINDS,):
-        raise NotationError(f"a count vector has shape ({N_KINDS},), got {arr.shape}")
-    if not np.issubdtype(arr.dtype, np.integer):
-        raise NotationError(f"a count vector holds integers, got dtype {arr.dtype}")
-    if arr.min(initial=0) < 0:
-        raise NotationError("a count vector cannot hold negative counts")
-    if arr.max(initial=0) > COPIES:
-        k = int(np.argmax(arr))
-        raise HandError(f"{int(arr[k])} copies of {kind_name(k)}; there are only {COPIES}")
-    return arr
+    return count_vector(counts, N_KINDS, COPIES, kind_name, "a count vector", NotationError)
 
 
 _tileset = tileset

@@ -119,21 +119,21 @@ def _bad(counts):
 
 # each row: the function, a bad int8 vector, the words its error must hold
 BAD = [
-    (mj.shanten, _bad({0: 5, 1: 4, 2: 4}), "5 copies of 1m; a tile set has only 4"),
-    (mj.shanten, _bad({0: -1, 1: 4, 2: 4, 3: 4, 4: 2}), "negative count -1 for 1m"),
+    (mj.shanten, _bad({0: 5, 1: 4, 2: 4}), "holds 5 copies of 1m; there are only 4"),
+    (mj.shanten, _bad({0: -1, 1: 4, 2: 4, 3: 4, 4: 2}), r"negative count \(-1\) of 1m"),
     (mj.shanten, _bad({0: 4, 1: 4, 2: 4}), "a hand of 12 tiles cannot be analysed"),
     (mj.shanten, _bad({k: 1 for k in range(15)}), "a hand of 15 tiles"),
     (mj.shanten, _bad({}), "a hand of 0 tiles"),
     (mj.waits, _bad({0: 4, 1: 4, 2: 4, 3: 2}), "a hand of 14 tiles cannot be analysed: "
                                                 "expected 13"),
     (mj.waits, _bad({33: 5}), "5 copies of 7z"),
-    (mj.waits, _bad({5: -3, 0: 4, 1: 4, 2: 4, 3: 4}), "negative count -3 for 6m"),
+    (mj.waits, _bad({5: -3, 0: 4, 1: 4, 2: 4, 3: 4}), r"negative count \(-3\) of 6m"),
     (mj.wait_width, _bad({0: 1, 1: 1}), "a hand of 2 tiles"),
     (mj.is_complete, _bad({0: 4, 1: 4, 2: 4, 3: 1}), "a hand of 13 tiles cannot be analysed: "
                                                      "expected 14"),
     (mj.is_complete, _bad({0: 6, 1: 4, 2: 4}), "6 copies of 1m"),
     (mj.wait_shapes, _bad({0: 3}), "a hand of 3 tiles"),
-    (mj.decompositions, _bad({0: 2, 1: -1, 2: 2}), "negative count -1 for 2m"),
+    (mj.decompositions, _bad({0: 2, 1: -1, 2: 2}), r"negative count \(-1\) of 2m"),
 ]
 
 
