@@ -3,7 +3,8 @@
 A concealed hand is keyed by its four part codes (base 5 per suit, as in
 :mod:`mjstats.core.tables`): ``lo = c0 + c1 * 5**9 + c2 * 5**18`` (below
 2**63) and ``hi = c3``.  A table of ``cap`` slots (a power of two) holds rows
-``(lo, hi, index, 0)``, ``index`` -1 when the slot is empty: one row per
+``(lo, hi, index, payload)``, ``index`` -1 when the slot is empty and
+``payload`` whatever its user keeps beside the index (0 when set): one row per
 32-byte slot, so that a probe touches one cache line.  The exact odds
 (:mod:`mjstats.discard`) store their hand graph in such tables, and the game
 engine finds a seat's hand in them when it follows that exact policy.
@@ -37,12 +38,11 @@ def _slot(lo, hi, mask):
 
 @kernel
 def _new_table(cap):
-    """An empty hash table of ``cap`` slots (a power of two): rows ``(lo, hi, state, 0)``.
+    """An empty hash table of ``cap`` slots (a power of two): rows ``(lo, hi, state, payload)``.
 
-    One row per slot keeps a probe to one cache line; ``state`` is -1 when empty
-    (the fourth column is padding).  A ``cap`` that is no power of two is refused:
-    :func:`_lookup` masks its probes with ``cap - 1``, which would then skip slots
-    and could probe for ever.
+    One row per slot keeps a probe to one cache line; ``state`` is -1 when empty.
+    A ``cap`` that is no power of two is refused: :func:`_lookup` masks its
+    probes with ``cap - 1``, which would then skip slots and could probe for ever.
     """
     if cap < 1 or cap & (cap - 1) != 0:
         raise ValueError("a hand table's size is a power of two")
@@ -65,6 +65,7 @@ def _rehash(t, cap):
             n[j, 0] = t[i, 0]
             n[j, 1] = t[i, 1]
             n[j, 2] = t[i, 2]
+            n[j, 3] = t[i, 3]
     return n
 
 

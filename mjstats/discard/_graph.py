@@ -31,7 +31,7 @@ import numpy as np
 from mjstats._jit import inline_kernel, kernel, noref_kernel, separate
 from mjstats.core.handtable import _key, _lookup, _new_table, _rehash
 from mjstats.core.shanten import _overlap_q
-from mjstats.scoring.kernels import _score
+from mjstats.scoring.kernels import _reads_win_tile, _score
 
 _POW5 = np.array([5**i for i in range(9)], dtype=np.int64)
 
@@ -232,6 +232,7 @@ def _insert(t, slot, lo, hi, i, hands, h, kind, delta, info, s, d, full):
     t[slot, 0] = lo
     t[slot, 1] = hi
     t[slot, 2] = i
+    t[slot, 3] = 0  # no win scored yet (:func:`_draws`)
     for q in range(34):
         hands[i, q] = h[q]
     hands[i, kind] += delta
@@ -385,23 +386,32 @@ def _draws(ia, P, origin, avail, dead, h, sh, a_hand, a_info, tB, b_hand, b_info
         b, nB = _find_or_add(tB, lo, hi, nB, b_hand, b_info, h, k, 1, s14, d14, 0)
         win = -1
         if s14 == -1:
-            v = 1.0
-            pat = np.int64(0)
-            if P.score_mode != 0:
-                for q in range(34):
-                    conc[q] = h[q]
-                conc[k] += 1
-                tot = _score(conc, mt, mk, P.nm, k, P.flags, P.family, values, sw, T, buf,
-                             work, hits, best, info)
-                v = float(tot)
-                for q in range(best.shape[0]):
-                    if best[q] > 0 and q < N_PATTERNS:
-                        pat |= np.int64(1) << np.int64(q)
-            if v >= 0:
-                win = nW
-                w_val[nW] = v
-                w_pat[nW] = pat
-                nW += 1
+            # a complete hand: its win, scored once per hand where the won tile does not
+            # matter (kept in the hand's table row: 0 not yet, 1 no legal win, 2 + its index)
+            slot = _lookup(tB, lo, hi)
+            by_hand = P.score_mode == 0 or not _reads_win_tile(P.family)
+            if by_hand and tB[slot, 3] != 0:
+                win = tB[slot, 3] - 2
+            else:
+                v = 1.0
+                pat = np.int64(0)
+                if P.score_mode != 0:
+                    for q in range(34):
+                        conc[q] = h[q]
+                    conc[k] += 1
+                    tot = _score(conc, mt, mk, P.nm, k, P.flags, P.family, values, sw, T, buf,
+                                 work, hits, best, info)
+                    v = float(tot)
+                    for q in range(best.shape[0]):
+                        if best[q] > 0 and q < N_PATTERNS:
+                            pat |= np.int64(1) << np.int64(q)
+                if v >= 0:
+                    win = nW
+                    w_val[nW] = v
+                    w_pat[nW] = pat
+                    nW += 1
+                if by_hand:
+                    tB[slot, 3] = win + 2
         ea_kind[neA] = k
         ea_w[neA] = w
         ea_b[neA] = b
@@ -493,6 +503,7 @@ def _plant(root, dead, miss, form, improve, extra, G, cnt, Q):
     t[j, 0] = lo
     t[j, 1] = hi
     t[j, 2] = 0
+    t[j, 3] = 0
     for q in range(34):
         hands[0, q] = root[q]
     info[0, 0] = s_root

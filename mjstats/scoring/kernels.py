@@ -30,7 +30,15 @@ from __future__ import annotations
 
 import numpy as np
 
-from mjstats._jit import kernel, noref_kernel, parallel_kernel, prange, python_facing, separate
+from mjstats._jit import (
+    inline_kernel,
+    kernel,
+    noref_kernel,
+    parallel_kernel,
+    prange,
+    python_facing,
+    separate,
+)
 from mjstats.core.codes import _suit_code
 from mjstats.core.complete import _is_seven_pairs
 from mjstats.core.decompose import (
@@ -826,6 +834,17 @@ def _prelude(conc, mt, mk, nm, work):
 
 
 @python_facing
+@inline_kernel
+def _reads_win_tile(family):
+    """Whether a win's value and patterns depend on which tile won, not on the hand alone.
+
+    Guang'an's readings do (a single wait, the won tile's shape, 四归一 on it); the
+    Sichuan and Liuzhou readings never read the won tile, so every tile that
+    completes the same hand scores the same (``tests/scoring/test_win_tile.py``).
+    """
+    return family == F_GUANGAN
+
+
 @separate
 @noref_kernel
 def _score(conc, mt, mk, nm, win, flags, family, values, sw, T, buf, work, hits, best, info):
