@@ -227,8 +227,8 @@ def _forward(roots, a_s, a_start, b_s, ea_w, ea_b, ea_win, w_val, w_vidx, w_pat,
     for u in range(T):
         left = float(S - u)
         for a in range(nA):
-            if live[a] == 0:
-                continue
+            if live[a] == 0 or (a_s[a] > 0 and u > T - a_s[a]):
+                continue  # not reached yet, or too late to become ready: nothing more to count
             if objective == OBJ_READY and a_s[a] <= 0:
                 for c in range(C):  # ready: the ready objective is met, play stops
                     n1[a, c] += q1[a, c]

@@ -42,6 +42,14 @@ N_PATTERNS = 63
 STATUS_OK = 0
 STATUS_TOO_BIG = 1
 
+FIRST_STATES = np.array([[64, 64, 256, 2048, 16384], [256, 1024, 4096, 8192, 16384]])
+"""The states :func:`_build` first makes room for, by mode (fast, improving) and root shanten.
+
+About what such a search reaches on random hands (``benchmarks/bench_odds.py``
+prints the states), so that a search seldom grows and rehashes its arrays while
+a small one allocates little; the arrays still double whenever a search needs more.
+"""
+
 
 @kernel
 def _grow1(a, cap):
@@ -595,7 +603,10 @@ def _build(root, origin, avail, dead, miss, form, improve, extra, objective, roo
     Returns ``(status, s_root, A arrays, B arrays, edge arrays, win arrays, the table of
     the 13-tile states)``, named where :func:`mjstats.discard._dp._odds_of` unpacks them.
     """
-    G = _arrays(64, 256, 64)  # grown as the search needs (a small search allocates little)
+    c0, c1, c2, c3, n, pairs, odd = _state_codes(root, dead)
+    s0 = _legal_shanten(c0, c1, c2, c3, n, pairs, odd, miss, form, Q)
+    cap = FIRST_STATES[1 if improve != 0 else 0, min(max(s0, 0), FIRST_STATES.shape[1] - 1)]
+    G = _arrays(cap, 4 * cap, cap)  # grown as the search needs
     cnt = np.zeros(8, dtype=np.int64)
     s_root, root_is_b = _plant(root, dead, miss, form, improve, extra, G, cnt, Q)
     P = _Search(miss, form, improve, extra, objective, root_all, T_draws, s_root,
