@@ -253,8 +253,8 @@ def _ev_scratch(n_pat, settings):
     cap = max_states + 64
     ecap = 24 * cap
     tcap = 1
-    while tcap < 2 * cap:  # hash tables: a power of two, at most half full
-        tcap *= 2
+    while tcap < 2 * (max_states + 34):  # a power of two, at most half full: the bound and
+        tcap *= 2                         # one more state's moves (a search stops past it)
     cfg = np.zeros(N_CFG, np.int64)
     cfg[C_MAX_STATES] = max_states
     cfg[C_FOLLOW] = follow
