@@ -75,7 +75,7 @@ def batch_kernels(n: int) -> None:
     # warm up (compile or load from cache)
     count_complete(1000, "sichuan", 14, seed=0)
     _is_complete_many(H14[:10], 2, T, out_b[:10])
-    _shanten_many(H13[:10], 0, T, Q, out_s[:10])
+    _shanten_many(H13[:10], 0, Q, out_s[:10])
     _wait_width_many(ready[:10], vis[:10], T, k[:10], x[:10])
 
     all_threads = numba.config.NUMBA_NUM_THREADS
@@ -85,8 +85,8 @@ def batch_kernels(n: int) -> None:
         rates["deal+complete", threads] = n / best_of(
             lambda: count_complete(n, "sichuan", 14, seed=3))
         rates["complete", threads] = n / best_of(lambda: _is_complete_many(H14, 2, T, out_b))
-        rates["shanten13 std", threads] = n / best_of(lambda: _shanten_many(H13, 0, T, Q, out_s))
-        rates["shanten13 any", threads] = n / best_of(lambda: _shanten_many(H13, 2, T, Q, out_s))
+        rates["shanten13 std", threads] = n / best_of(lambda: _shanten_many(H13, 0, Q, out_s))
+        rates["shanten13 any", threads] = n / best_of(lambda: _shanten_many(H13, 2, Q, out_s))
         rates["waits(ready)", threads] = len(ready) / best_of(
             lambda: _wait_width_many(ready, vis, T, k, x))
     numba.set_num_threads(all_threads)

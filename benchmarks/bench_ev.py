@@ -12,7 +12,10 @@ Then, where the time goes: one ``ev`` discard (:func:`mjstats.sim.ev._ev_discard
 timed on ``--positions`` random positions of the rule set (14 tiles off the missing
 suit, up to 40 tiles seen, 20 to 59 left in the wall), by the hand's shanten:
 milliseconds per discard, hands the search reached, and the share of discards
-left to ``efficiency`` (the search passed its bound, or found nothing of value).
+left to ``efficiency`` (the search passed its bound, or found nothing of value);
+and, where the rule set has a missing suit, the seat's 定缺 choice at the deal
+(:func:`mjstats.sim.ev._ev_que`: each suit searched as the missing one) on as
+many random 13-tile deals, with the share of those searches past the bound.
 """
 
 from __future__ import annotations
@@ -22,6 +25,7 @@ import time
 
 import numba
 
+import mjstats as mj
 from mjstats.sim import ev
 from mjstats.sim.simulate import simulate
 
@@ -60,13 +64,49 @@ def main() -> None:
     for name, rate in best.items():
         print(f"{name:<22}{rate:>12,.0f}{rate / ref:>18.3f}")
     by_shanten(a.rules, a.positions)
+    if mj.rules(a.rules).missing_suit:
+        que_choice(a.rules, a.positions)
+
+
+def que_choice(rules: str, deals: int) -> None:
+    """Time the ``ev`` seat's 定缺 choice at the deal (three searches) on random 13-tile deals."""
+    import numpy as np
+
+    from mjstats.core.shanten import overlap4
+    from mjstats.core.tables import tables
+    from mjstats.sim import ev as EV
+
+    R = mj.rules(rules)
+    ka = R.kernel_args
+    args = (ka.values, ka.switches, np.int64(ka.family))
+    X = EV.ev_scratch(R)
+    z = np.zeros(4, np.int64)
+    T, Q = tables(), overlap4()
+    inset = R.tileset.mask.astype(np.uint8)
+    seen = np.zeros(34, np.int8)
+    rng = np.random.default_rng(4)
+    wall = np.repeat(np.flatnonzero(R.tileset.mask), 4)
+    times = []
+    fails = 0
+    for i in range(deals + 1):
+        hand = np.bincount(rng.permutation(wall)[:13], minlength=34).astype(np.int8)
+        EV._reset(X, 1)
+        f0 = int(X.cfg[EV.C_FAILS])
+        t = time.perf_counter()
+        EV._ev_que(0, hand, z, z, seen, inset, len(wall) - 53, X, args, T, Q)
+        dt = time.perf_counter() - t
+        if i:  # the first call loads the kernels
+            times.append(dt)
+            fails += int(X.cfg[EV.C_FAILS]) - f0
+    print(f"\nthe ev seat's 定缺 choice (each suit searched as the missing one) on {deals:,} "
+          f"random {rules} deals: {np.mean(times) * 1e3:.2f} ms a deal, "
+          f"{fails / (3 * deals):.2f} of the searches past the bound")
 
 
 def by_shanten(rules: str, positions: int) -> None:
     """Time one ``ev`` discard on random positions, by shanten (see the module's text)."""
     import numpy as np
 
-    import mjstats as mj
     from mjstats.core.shanten import overlap4
     from mjstats.core.tables import tables
     from mjstats.sim import ev as EV

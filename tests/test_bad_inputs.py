@@ -45,6 +45,8 @@ ROWS = [
     ("daer-long-three-cards", lambda: daer.parse_meld("long 十十十"), RuleError,
      ("long", "once or 4 times")),
     ("format-five-copies", lambda: mj.format(np.full(34, 5)), HandError, ("5 copies of 1m",)),
+    ("format-negative", lambda: mj.format(np.full(34, -1)), HandError,
+     ("negative count (-1) of 1m",)),
     ("format-bool-vector", lambda: mj.format(np.ones(34, bool)), NotationError, ("bool",)),
     ("format-float-vector", lambda: mj.format(np.full(34, 1.5)), NotationError, ("float",)),
     ("hand-bytes", lambda: mj.parse(b"123m"), NotationError, ("string", "bytes")),

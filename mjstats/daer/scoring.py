@@ -247,8 +247,8 @@ def score(
     taken = [m for m in ms if m.verb != "long"]
     if (heavenly or earthly) and taken:
         raise HandError(
-            f"{'天胡 (heavenly)' if heavenly else '地胡 (earthly)'} wins before any card is "
-            f"taken, so the only meld it can show is a laid-down 垅 (long); got "
+            f"{'天胡 (heavenly=True)' if heavenly else '地胡 (earthly=True)'} wins before any "
+            f"card is taken, so the only meld it can show is a laid-down 垅 (long); got "
             f"{taken[0].verb} {kind_name_zh(taken[0].kind)}"
         )
     decl = np.array([meld_group(m.verb, m.kind, m.counts) for m in ms] or [0], dtype=np.int64)

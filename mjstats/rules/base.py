@@ -281,7 +281,7 @@ class RuleSet:
 
     def with_switches(self, **switches: Any) -> RuleSet:
         """The same preset with some switches changed (see :func:`rules`)."""
-        return _built(_preset(self.name), self.switches, switches)
+        return _built(_preset(self.name), switches, carried=self.switches)
 
     def __str__(self) -> str:
         sw = ", ".join(f"{k}={v!r}" for k, v in self.switches.items())
@@ -399,18 +399,21 @@ def rules(name: str | RuleSet = "sichuan", **switches: Any) -> RuleSet:
             built = _DEFAULTS[p.name] = (p, p.build(p.name, **{
                 s.name: p.overrides.get(s.name, s.default) for s in p.switches}))
         return built[1]
-    return _built(p, {s.name: p.overrides.get(s.name, s.default) for s in p.switches}, switches)
+    return _built(p, switches)
 
 
-def _built(p: _Preset, base: Mapping[str, Any], asked: Mapping[str, Any]) -> RuleSet:
-    """Preset ``p`` with the switches ``base`` (all of them), the ``asked`` ones changed.
+def _built(p: _Preset, asked: Mapping[str, Any],
+           carried: Mapping[str, Any] | None = None) -> RuleSet:
+    """Preset ``p`` with the ``asked`` switches, the others its own or ``carried`` ones.
 
+    ``carried``: the switches of a rule set of this preset (:meth:`RuleSet.with_switches`).
     Every asked switch is checked; a switch another one fixes (:attr:`Switch.fixed`)
     takes the fixed value, and asking it for another value is a ``RuleError``
-    (a value it only carries over from ``base`` is replaced quietly).
+    (a value only carried over is replaced quietly).
     """
     valid = {s.name: s for s in p.switches}
-    values = dict(base)
+    values = {s.name: p.overrides.get(s.name, s.default) for s in p.switches}
+    values.update({k: v for k, v in (carried or {}).items() if k in valid})
     for key, val in asked.items():
         if isinstance(val, np.bool_):
             val = bool(val)

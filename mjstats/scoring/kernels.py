@@ -833,7 +833,6 @@ def _prelude(conc, mt, mk, nm, work):
             allc[k] += 4
 
 
-@python_facing
 @inline_kernel
 def _reads_win_tile(family):
     """Whether a win's value and patterns depend on which tile won, not on the hand alone.
@@ -845,6 +844,7 @@ def _reads_win_tile(family):
     return family == F_GUANGAN
 
 
+@python_facing
 @separate
 @noref_kernel
 def _score(conc, mt, mk, nm, win, flags, family, values, sw, T, buf, work, hits, best, info):

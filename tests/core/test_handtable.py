@@ -30,9 +30,14 @@ def test_hands_stored_are_found_again_after_growing():
         if not any((h == g).all() for g in hands):
             _put(t, h, len(hands))
             hands.append(h)
+    for i, h in enumerate(hands):  # a payload beside each index (the odds keep a hand's win)
+        c0, c1, c2, c3, _ = _codes(h)
+        t[_lookup(t, *_key(c0, c1, c2, c3)), 3] = 100 + i
     big = _rehash(t, 256)
     for table in (t, big):
         assert [_find(table, h) for h in hands] == list(range(len(hands)))
+        slots = [_lookup(table, *_key(*_codes(h)[:4])) for h in hands]
+        assert [int(table[j, 3]) for j in slots] == [100 + i for i in range(len(hands))]
     absent = np.zeros(34, np.int8)
     absent[33] = 4
     assert _find(t, absent) == -1 and _find(big, absent) == -1

@@ -4,9 +4,10 @@ The exact odds score a complete hand once and share the win among every tile tha
 completes it where the family's readings never read the won tile
 (:func:`mjstats.scoring.kernels._reads_win_tile`, used by
 :func:`mjstats.discard._graph._draws`).  These tests hold the kernel to that claim:
-on random complete hands, with and without exposed melds and as dealer or not, every
-held kind scores the same total and patterns under Sichuan (both tables) and Liuzhou;
-under Guang'an some hands do not (its 边张/单钓 readings), so the flag is needed there.
+on random complete hands (seven pairs with and without a four, pongs, kongs and chows
+exposed, as dealer or not), every held kind scores the same total and patterns under
+Sichuan (both tables) and Liuzhou; under Guang'an some hands do not (its 边张/单钓
+readings), so the flag is needed there.
 """
 
 from __future__ import annotations
@@ -28,21 +29,23 @@ def _complete_hands(rng, kinds, n, with_melds):
         counts = np.zeros(34, np.int64)  # concealed
         total = np.zeros(34, np.int64)  # with the melds' tiles
         melds = []
-        if not with_melds and rng.random() < 0.15:  # seven pairs
-            for k in rng.choice(kinds, 7, replace=False):
-                counts[k] += 2
+        if not with_melds and rng.random() < 0.2:  # seven pairs, half of them with a four (龙)
+            four = rng.random() < 0.5
+            for i, k in enumerate(rng.choice(kinds, 6 if four else 7, replace=False)):
+                counts[k] += 4 if four and i == 0 else 2
             out.append((counts, melds))
             continue
         n_melds = int(rng.integers(1, 3)) if with_melds else 0
         for g in range(4):
             run = rng.random() < 0.5
             k = int(rng.choice(suited if run else kinds))
-            tiles = [k, k + 1, k + 2] if run else [k, k, k]
+            kong = not run and g < n_melds and rng.random() < 0.4  # 根 from a kong
+            tiles = [k, k + 1, k + 2] if run else [k] * (4 if kong else 3)
             for t in tiles:
                 total[t] += 1
             if g < n_melds:
                 melds.append(f"chow {k % 9 + 1}{k % 9 + 2}{kind_name(k + 2)}" if run
-                             else f"pong {kind_name(k)}")
+                             else f"{'kong' if kong else 'pong'} {kind_name(k)}")
             else:
                 for t in tiles:
                     counts[t] += 1
