@@ -155,16 +155,27 @@ def _kept(a, u1, improve, a_start, ea_w, ea_b, ea_win, w_val, b_s, here, here2, 
     return W, acc, acc2, acc3
 
 
+@inline_kernel
+def _row(u, V):
+    """The row of ``V`` that holds draw ``u``: ``u`` itself, or ``u % 2`` in two rolling rows."""
+    return u if V.shape[0] > 2 else u & 1
+
+
 @noref_kernel
 def _backward(a_s, a_d, improve, a_start, b_s, b_d, b_start, ea_w, ea_b, ea_win, eb_a, w_val,
-              S, T, objective, published, V, V2, V3, step, kept_w, best_at, VB, VB2, VB3):
-    """Fill ``V``, ``V2``, ``V3`` (``(T + 1) x nA``, zeros on entry) backwards from ``T - 1``.
+              S, T, objective, published, V, V2, V3, step, kept_w, best_at, VB, VB2, VB3,
+              roots, Vr):
+    """Fill ``V``, ``V2``, ``V3`` (zeros on entry) backwards from draw ``T - 1``.
 
-    Row ``u`` holds every 13-tile state's values at draw ``u``, so that one draw's
-    pass reads one contiguous row.  A state ``d`` exchanges from the root
+    Each holds every 13-tile state's values by draw, one row per draw so that a
+    draw's pass reads one contiguous row: ``T + 1`` rows, or two rolling rows
+    (draw ``u`` in row ``u % 2``) when only the values of the candidates
+    ``roots`` are wanted afterwards, copied into ``Vr[c, u]`` as each draw is done
+    (``roots`` may be empty).  A state ``d`` exchanges from the root
     (``a_d``) is reached at draw ``d`` at the earliest, and a state of shanten
     ``s > 0`` cannot even become ready after draw ``T - s``: outside those draws
-    its values are never read (they stay 0) and its policy is never followed.
+    its values are never read (with two rows they may hold another draw's) and
+    its policy is never followed.
 
     Records the policy for :func:`_forward`, row ``u`` for draw ``u``: ``step[u, e]``
     (see :func:`_kept`), ``kept_w[u, a]`` the weight state ``a`` keeps, ``best_at[u, b]``
@@ -176,28 +187,35 @@ def _backward(a_s, a_d, improve, a_start, b_s, b_d, b_start, ea_w, ea_b, ea_win,
     for a in range(nA):
         if a_s[a] <= 0:  # ready: the probability of becoming ready is 1
             for u in range(T + 1):
-                V3[u, a] = 1.0
+                V3[_row(u, V3), a] = 1.0
                 if objective == OBJ_READY:
-                    V[u, a] = 1.0
+                    V[_row(u, V), a] = 1.0
+    r = _row(T, V)
+    for c in range(roots.shape[0]):
+        Vr[c, T] = V[r, roots[c]]
     for u in range(T - 1, -1, -1):
-        _b_values(V[u + 1], V2[u + 1], V3[u + 1], u + 1, T, b_s, b_d, b_start, eb_a, VB, VB2,
+        r1 = _row(u + 1, V)
+        r = _row(u, V)
+        _b_values(V[r1], V2[r1], V3[r1], u + 1, T, b_s, b_d, b_start, eb_a, VB, VB2,
                   VB3, best_at[u])
         left = float(S - u)
         for a in range(nA):
             s = a_s[a]
             if u < a_d[a] or (s > 0 and u > T - s) or (objective == OBJ_READY and s <= 0):
                 continue
-            here = V[u + 1, a]
-            here2 = V2[u + 1, a]
-            here3 = V3[u + 1, a]
+            here = V[r1, a]
+            here2 = V2[r1, a]
+            here3 = V3[r1, a]
             W, acc, acc2, acc3 = _kept(a, u + 1, improve, a_start, ea_w, ea_b, ea_win, w_val,
                                        b_s, here, here2, here3, VB, VB2, VB3, objective, step)
             kept_w[u, a] = W
             D = left if published or W <= left else W
-            V[u, a] = (1.0 - W / D) * here + acc / D
-            V2[u, a] = (1.0 - W / D) * here2 + acc2 / D
+            V[r, a] = (1.0 - W / D) * here + acc / D
+            V2[r, a] = (1.0 - W / D) * here2 + acc2 / D
             if s > 0:
-                V3[u, a] = (1.0 - W / D) * here3 + acc3 / D
+                V3[r, a] = (1.0 - W / D) * here3 + acc3 / D
+        for c in range(roots.shape[0]):
+            Vr[c, u] = V[r, roots[c]]
 
 
 @noref_kernel
@@ -369,15 +387,16 @@ def _solve_graph(roots, a_s, a_d, improve, a_start, b_s, b_d, b_start, ea_w, ea_
     nA = a_s.shape[0]
     nB = b_s.shape[0]
     C = roots.shape[0]
-    V = np.zeros((T + 1, nA))
-    V2 = np.zeros((T + 1, nA))
-    V3 = np.zeros((T + 1, nA))
+    V = np.zeros((2, nA))  # two rolling rows: only the candidates' values are kept by draw
+    V2 = np.zeros((2, nA))
+    V3 = np.zeros((2, nA))
+    Vr = np.empty((C, T + 1))
     step = np.zeros((T, ea_b.shape[0]), dtype=np.uint8)  # the policy, draw by draw
     kept_w = np.zeros((T, nA))
     best_at = np.zeros((T, nB), dtype=np.int32)
     _backward(a_s, a_d, improve, a_start, b_s, b_d, b_start, ea_w, ea_b, ea_win, eb_a, w_val,
               S, T, objective, published, V, V2, V3, step, kept_w, best_at, np.zeros(nB),
-              np.zeros(nB), np.zeros(nB))
+              np.zeros(nB), np.zeros(nB), roots, Vr)
     values, vidx = _distinct(w_val)
     win_at = np.zeros((C, T))
     ready_at = np.zeros((C, T))
@@ -388,10 +407,6 @@ def _solve_graph(roots, a_s, a_d, improve, a_start, b_s, b_d, b_start, ea_w, ea_
              published, step, kept_w, best_at, win_at, ready_at, ev_at, hist, pat,
              np.zeros((nA, C)), np.zeros((nA, C)), np.zeros((nA, C)), np.zeros((nA, C)),
              np.zeros(nA, dtype=np.uint8))
-    Vr = np.empty((C, T + 1))
-    for c in range(C):
-        for u in range(T + 1):
-            Vr[c, u] = V[u, roots[c]]
     return Vr, win_at, ready_at, ev_at, hist, values, pat, step, best_at
 
 

@@ -206,6 +206,8 @@ class EvScratch(NamedTuple):
     hits: np.ndarray
     best: np.ndarray
     info: np.ndarray
+    no_roots: np.ndarray     # int64 (0,), float64 (0, 1): the backward pass keeps every
+    no_vr: np.ndarray        # draw's values in V itself, no candidates' copy
 
 
 def run_settings(bots) -> dict | None:
@@ -281,7 +283,8 @@ def _ev_scratch(n_pat, settings):
         np.zeros(34, np.int8), np.zeros(34, np.int8), np.zeros(4, np.int64),
         np.zeros(4, np.int64),
         np.zeros(34, np.int8), np.full((64, 5), -1, np.int16), np.zeros((10, 34), np.int64),
-        np.zeros(n_pat, np.int64), np.zeros(n_pat, np.int64), np.zeros(4, np.int64))
+        np.zeros(n_pat, np.int64), np.zeros(n_pat, np.int64), np.zeros(4, np.int64),
+        np.zeros(0, np.int64), np.zeros((0, 1)))
 
 
 def ev_scratch(R) -> EvScratch:
@@ -378,7 +381,7 @@ def _solve(X, slot, root, nm, mt, mk, miss, visible, inset, T_draws, dealer, giv
     _dp._backward(X.a_s[:nA], X.a_d[:nA], improve + 1, G.a_start, X.b_s[:nB], X.b_d[:nB], G.b_start,
                   G.ea_w, G.ea_b, G.ea_win, G.eb_a, G.w_val, S, Td, obj, False,
                   V, X.V2, X.V3, X.step, X.kept_w, X.best_at, X.VB[:nB], X.VB2[:nB],
-                  X.VB3[:nB])
+                  X.VB3[:nB], X.no_roots, X.no_vr)
     if X.cfg[C_FOLLOW] != 0:  # the policy as tiles: only a seat that follows it reads it
         _dp._policy_discards(X.a_s[:nA], X.a_d[:nA], G.a_start, X.step, X.best_at, G.ea_kind,
                              G.ea_b, G.b_start, G.eb_kind, G.eb_a, X.disc[slot, :Td, :neA])
