@@ -141,11 +141,26 @@ def _kept(a, u1, improve, a_start, ea_w, ea_b, ea_win, w_val, b_s, here, here2, 
     acc = 0.0
     acc2 = 0.0
     acc3 = 0.0
+    # _better(g, g2, g3, here, here2, here3) with the hand's tolerances worked out once
+    t1 = TIE * max(1.0, abs(here))
+    t2 = TIE * max(1.0, abs(here2))
+    t3 = TIE * max(1.0, abs(here3))
     for e in range(a_start[a], a_start[a + 1]):
         g, g2, g3, end = _edge_value(e, ea_b, ea_win, w_val, b_s, VB, VB2, VB3, objective)
-        if improve != 0 and not _better(g, g2, g3, here, here2, here3):
-            step[u1 - 1, e] = STEP_THROWN
-            continue
+        if improve != 0:
+            if g > here + t1:
+                keep = True
+            elif g < here - t1:
+                keep = False
+            elif g2 > here2 + t2:
+                keep = True
+            elif g2 < here2 - t2:
+                keep = False
+            else:
+                keep = g3 > here3 + t3
+            if not keep:
+                step[u1 - 1, e] = STEP_THROWN
+                continue
         step[u1 - 1, e] = STEP_END if end else STEP_MOVE
         w = float(ea_w[e])
         W += w
