@@ -37,6 +37,7 @@ candidates' 进张.
 from __future__ import annotations
 
 import numpy as np
+from numba.cpython.unsafe.numbers import trailing_zeros
 
 from mjstats._jit import inline_kernel, kernel, noref_kernel, separate
 from mjstats.discard._graph import N_PATTERNS, STATUS_OK, _build, _improvers
@@ -290,12 +291,9 @@ def _forward(roots, a_s, a_start, b_s, ea_w, ea_b, ea_win, w_val, w_vidx, w_pat,
                             ev_at[c, u] += m * w_val[win]
                             hist[c, w_vidx[win]] += m
                             bits = w_pat[win]
-                            i = 0
-                            while bits != 0:
-                                if bits & 1:
-                                    pat[c, i] += m
-                                bits >>= 1
-                                i += 1
+                            while bits != 0:  # its patterns, lowest first
+                                pat[c, trailing_zeros(bits)] += m
+                                bits &= bits - 1
                 else:
                     t = best_at[u, ea_b[e]]
                     if t < 0:
