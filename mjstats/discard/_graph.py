@@ -322,25 +322,29 @@ def _discards(ib, P, origin, dead, h, sh, b_hand, b_info, tA, a_hand, a_info, nA
     if not (is_root or s14 >= 0 or P.objective == 2):
         return nA, neB  # a win, not played on
     c0, c1, c2, c3, n, pairs, odd = _state_codes(h, dead)
-    # the missing suit's tiles must go first, and which of them goes does not
-    # matter (they never count, and a drawn one is thrown at once): past the
-    # root, only the lowest is thrown, so hands differing only in which dead
-    # tiles they still hold are not searched again and again
-    held_dead = False
+    # the missing suit's tiles (``dead``: the kinds of suit ``P.miss``) must go
+    # first, and which of them goes does not matter (they never count, and a drawn
+    # one is thrown at once): past the root, only the lowest is thrown, so hands
+    # differing only in which dead tiles they still hold are not searched again
+    # and again; throwing it leaves the legal shanten as it is (the legal codes and
+    # the seven-pairs tallies do not change, nor the melds a hand of 13 or 14 needs)
     first_dead = -1
-    for k in range(34):
-        if h[k] > 0 and dead[k] != 0:
-            held_dead = True
-            if first_dead < 0:
+    if P.miss >= 0:
+        for k in range(9 * P.miss, 9 * P.miss + 9):
+            if h[k] > 0:
                 first_dead = k
-    _moved_shanten(c0, c1, c2, c3, h, -1, n, pairs, odd, P.miss, P.form, dead, Q, sh)
-    for j in range(34):
-        if h[j] == 0 or (held_dead and dead[j] == 0):
-            continue
-        if held_dead and not is_root and j != first_dead:
+                break
+    held_dead = first_dead >= 0
+    lo_j, hi_j = 0, 34
+    if held_dead:
+        lo_j, hi_j = (9 * P.miss, 9 * P.miss + 9) if is_root else (first_dead, first_dead + 1)
+    if is_root or not held_dead:
+        _moved_shanten(c0, c1, c2, c3, h, -1, n, pairs, odd, P.miss, P.form, dead, Q, sh)
+    for j in range(lo_j, hi_j):
+        if h[j] == 0:
             continue
         p = _part(j)
-        s13 = sh[j]
+        s13 = sh[j] if is_root or not held_dead else s14
         if not full and s13 != s14:
             continue
         e0, e1, e2, e3 = _with_part(c0, c1, c2, c3, p, -_POW5[j - 9 * p])
