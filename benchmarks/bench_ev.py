@@ -68,8 +68,12 @@ def main() -> None:
         que_choice(a.rules, a.positions)
 
 
-def que_choice(rules: str, deals: int) -> None:
-    """Time the ``ev`` seat's 定缺 choice at the deal (three searches) on random 13-tile deals."""
+def _ev_kit(rules: str) -> tuple:
+    """What a direct call of the ``ev`` bot's kernels takes for rule set ``rules``.
+
+    ``(R, (values, switches, family), EvScratch, zero melds, T, Q, the tile set as
+    uint8, the wall's kinds)``.
+    """
     import numpy as np
 
     from mjstats.core.shanten import overlap4
@@ -79,13 +83,19 @@ def que_choice(rules: str, deals: int) -> None:
     R = mj.rules(rules)
     ka = R.kernel_args
     args = (ka.values, ka.switches, np.int64(ka.family))
-    X = EV.ev_scratch(R)
-    z = np.zeros(4, np.int64)
-    T, Q = tables(), overlap4()
-    inset = R.tileset.mask.astype(np.uint8)
+    return (R, args, EV.ev_scratch(R), np.zeros(4, np.int64), tables(), overlap4(),
+            R.tileset.mask.astype(np.uint8), np.repeat(np.flatnonzero(R.tileset.mask), 4))
+
+
+def que_choice(rules: str, deals: int) -> None:
+    """Time the ``ev`` seat's 定缺 choice at the deal (three searches) on random 13-tile deals."""
+    import numpy as np
+
+    from mjstats.sim import ev as EV
+
+    R, args, X, z, T, Q, inset, wall = _ev_kit(rules)
     seen = np.zeros(34, np.int8)
     rng = np.random.default_rng(4)
-    wall = np.repeat(np.flatnonzero(R.tileset.mask), 4)
     times = []
     fails = 0
     for i in range(deals + 1):
@@ -107,20 +117,11 @@ def by_shanten(rules: str, positions: int) -> None:
     """Time one ``ev`` discard on random positions, by shanten (see the module's text)."""
     import numpy as np
 
-    from mjstats.core.shanten import overlap4
-    from mjstats.core.tables import tables
     from mjstats.sim import ev as EV
 
-    R = mj.rules(rules)
-    ka = R.kernel_args
-    args = (ka.values, ka.switches, np.int64(ka.family))
-    X = EV.ev_scratch(R)
-    z = np.zeros(4, np.int64)
-    T, Q = tables(), overlap4()
-    inset = R.tileset.mask.astype(np.uint8)
+    R, args, X, z, T, Q, inset, wall = _ev_kit(rules)
     que = 2 if R.missing_suit else -1
     rng = np.random.default_rng(3)
-    wall = np.repeat(np.flatnonzero(R.tileset.mask), 4)
     rows: dict[int, list] = {}
     for i in range(positions + 1):
         pool = rng.permutation(wall)
