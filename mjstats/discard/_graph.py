@@ -273,15 +273,15 @@ def _room1(a, need):
 def _find_or_add(t, lo, hi, n, hands, info, h, kind, delta, s, d, full):
     """The index of the state keyed ``(lo, hi)``, added as state ``n`` if new.
 
-    Returns the index and the new count of states; the arrays have room
-    (:func:`_room`).
+    Returns the index, the new count of states and the state's table slot (its
+    payload: :func:`_draws`); the arrays have room (:func:`_room`).
     """
     slot = _lookup(t, lo, hi)
     i = t[slot, 2]
     if i >= 0:
-        return i, n
+        return i, n, slot
     _insert(t, slot, lo, hi, n, hands, h, kind, delta, info, s, d, full)
-    return n, n + 1
+    return n, n + 1, slot
 
 
 class _Search(NamedTuple):
@@ -350,8 +350,8 @@ def _discards(ib, P, origin, dead, h, sh, b_hand, b_info, tA, a_hand, a_info, nA
         e0, e1, e2, e3 = _with_part(c0, c1, c2, c3, p, -_POW5[j - 9 * p])
         lo, hi = _key(e0, e1, e2, e3)
         dd = d14 - (1 if h[j] > origin[j] else 0)
-        a, nA = _find_or_add(tA, lo, hi, nA, a_hand, a_info, h, j, -1, s13, dd,
-                             1 if P.improve != 0 and dd + s13 < P.s_root + P.extra else 0)
+        a, nA, _ = _find_or_add(tA, lo, hi, nA, a_hand, a_info, h, j, -1, s13, dd,
+                                1 if P.improve != 0 and dd + s13 < P.s_root + P.extra else 0)
         eb_kind[neB] = j
         eb_a[neB] = a
         neB += 1
@@ -390,12 +390,11 @@ def _draws(ia, P, origin, avail, dead, h, sh, a_hand, a_info, tB, b_hand, b_info
             continue
         e0, e1, e2, e3 = _with_part(c0, c1, c2, c3, p, _POW5[k - 9 * p])
         lo, hi = _key(e0, e1, e2, e3)
-        b, nB = _find_or_add(tB, lo, hi, nB, b_hand, b_info, h, k, 1, s14, d14, 0)
+        b, nB, slot = _find_or_add(tB, lo, hi, nB, b_hand, b_info, h, k, 1, s14, d14, 0)
         win = -1
         if s14 == -1:
             # a complete hand: its win, scored once per hand where the won tile does not
             # matter (kept in the hand's table row: 0 not yet, 1 no legal win, 2 + its index)
-            slot = _lookup(tB, lo, hi)
             by_hand = P.score_mode == 0 or not _reads_win_tile(P.family)
             if by_hand and tB[slot, 3] != 0:
                 win = tB[slot, 3] - 2
@@ -487,18 +486,15 @@ def _clear(t):
 
 
 @noref_kernel
-def _plant(root, dead, miss, form, improve, extra, G, cnt, Q):
-    """Put ``root`` into the empty graph ``G`` as its first state.
+def _plant(root, c0, c1, c2, c3, n, s_root, improve, extra, G, cnt):
+    """Put ``root`` (its :func:`_state_codes` and legal shanten given) into the empty graph ``G``.
 
-    Returns its legal shanten and whether it holds 14 tiles.
-
-    A 14-tile root (``14 - 3k``) is 14-tile state 0, a 13-tile one 13-tile state 0;
-    ``cnt`` (the search's position and counts, see :func:`_expand`) is reset.
+    Returns whether it holds 14 tiles: a 14-tile root (``14 - 3k``) is 14-tile
+    state 0, a 13-tile one 13-tile state 0; ``cnt`` (the search's position and
+    counts, see :func:`_expand`) is reset.
     """
     for i in range(8):
         cnt[i] = 0
-    c0, c1, c2, c3, n, pairs, odd = _state_codes(root, dead)
-    s_root = _legal_shanten(c0, c1, c2, c3, n, pairs, odd, miss, form, Q)
     lo, hi = _key(c0, c1, c2, c3)
     if n % 3 == 2:
         t, hands, info = G.tB, G.b_hand, G.b_info
@@ -516,7 +512,7 @@ def _plant(root, dead, miss, form, improve, extra, G, cnt, Q):
     info[0, 0] = s_root
     info[0, 1] = 0
     info[0, 2] = 1 if n % 3 != 2 and improve != 0 and extra > 0 else 0
-    return s_root, n % 3 == 2
+    return n % 3 == 2
 
 
 STATUS_ROOM = 2
@@ -608,11 +604,11 @@ def _build(root, origin, avail, dead, miss, form, improve, extra, objective, roo
     the 13-tile states)``, named where :func:`mjstats.discard._dp._odds_of` unpacks them.
     """
     c0, c1, c2, c3, n, pairs, odd = _state_codes(root, dead)
-    s0 = _legal_shanten(c0, c1, c2, c3, n, pairs, odd, miss, form, Q)
-    cap = FIRST_STATES[1 if improve != 0 else 0, min(max(s0, 0), FIRST_STATES.shape[1] - 1)]
+    s_root = _legal_shanten(c0, c1, c2, c3, n, pairs, odd, miss, form, Q)
+    cap = FIRST_STATES[1 if improve != 0 else 0, min(max(s_root, 0), FIRST_STATES.shape[1] - 1)]
     G = _arrays(cap, 4 * cap, cap)  # grown as the search needs
     cnt = np.zeros(8, dtype=np.int64)
-    s_root, root_is_b = _plant(root, dead, miss, form, improve, extra, G, cnt, Q)
+    root_is_b = _plant(root, c0, c1, c2, c3, n, s_root, improve, extra, G, cnt)
     P = _Search(miss, form, improve, extra, objective, root_all, T_draws, s_root,
                 1 if root_is_b else 0, score_mode, family, nm, flags)
     scratch = (np.zeros(34, dtype=np.int8), np.full((64, 5), -1, dtype=np.int16),

@@ -354,7 +354,7 @@ def _solve(X, slot, root, nm, mt, mk, miss, visible, inset, T_draws, dealer, giv
     while status != _graph.STATUS_OK and improve >= lowest:
         _graph._clear(G.tA)
         _graph._clear(G.tB)
-        s_root, is_b = _graph._plant(root, dead, miss, 2, improve, 1, G, cnt, Q)
+        is_b = _graph._plant(root, c0, c1, c2, c3, n, s_root, improve, 1, G, cnt)
         P = _graph._Search(miss, 2, improve, 1, obj, 1, Td, s_root, 1 if is_b else 0, 1,
                            family, nm, flags)
         X.cfg[C_SOLVES] += 1
