@@ -46,8 +46,8 @@ def _new_table(cap):
     """
     if cap < 1 or cap & (cap - 1) != 0:
         raise ValueError("a hand table's size is a power of two")
-    t = np.zeros((cap, 4), dtype=np.int64)  # 32 bytes: a slot never straddles a cache line
-    for i in range(cap):
+    t = np.empty((cap, 4), dtype=np.int64)  # 32 bytes: a slot never straddles a cache line
+    for i in range(cap):  # only the state marks a slot empty; a row is written when filled
         t[i, 2] = -1
     return t
 

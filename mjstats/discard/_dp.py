@@ -195,7 +195,8 @@ def _backward(a_s, a_d, improve, a_start, b_s, b_d, b_start, ea_w, ea_b, ea_win,
 
     Records the policy for :func:`_forward`, row ``u`` for draw ``u``: ``step[u, e]``
     (see :func:`_kept`), ``kept_w[u, a]`` the weight state ``a`` keeps, ``best_at[u, b]``
-    the 13-tile state that 14-tile state ``b`` discards to.  ``VB``, ``VB2``, ``VB3``
+    the 13-tile state that 14-tile state ``b`` discards to, at every draw where
+    either pass reads them (they may start unset).  ``VB``, ``VB2``, ``VB3``
     are scratch rows of the 14-tile states' values (no reference counting here:
     the caller owns every array).
     """
@@ -217,7 +218,11 @@ def _backward(a_s, a_d, improve, a_start, b_s, b_d, b_start, ea_w, ea_b, ea_win,
         left = float(S - u)
         for a in range(nA):
             s = a_s[a]
-            if u < a_d[a] or (s > 0 and u > T - s) or (objective == OBJ_READY and s <= 0):
+            if u < a_d[a] or (s > 0 and u > T - s):
+                continue
+            if objective == OBJ_READY and s <= 0:  # ready: play has stopped, no draw is kept
+                for e in range(a_start[a], a_start[a + 1]):
+                    step[u, e] = STEP_THROWN
                 continue
             here = V[r1, a]
             here2 = V2[r1, a]
@@ -235,7 +240,7 @@ def _backward(a_s, a_d, improve, a_start, b_s, b_d, b_start, ea_w, ea_b, ea_win,
 
 
 @noref_kernel
-def _forward(roots, a_s, a_start, b_s, ea_w, ea_b, ea_win, w_val, w_vidx, w_pat, S, T,
+def _forward(roots, a_s, a_d, a_start, b_s, ea_w, ea_b, ea_win, w_val, w_vidx, w_pat, S, T,
              objective, published, step, kept_w, best_at, win_at, ready_at, ev_at, hist, pat,
              q0, q1, n0, n1, live):
     """Follow every root candidate forward under the policy :func:`_backward` recorded.
@@ -247,7 +252,10 @@ def _forward(roots, a_s, a_start, b_s, ea_w, ea_b, ea_win, w_val, w_vidx, w_pat,
     win holding pattern ``i``.
     ``q0``/``q1`` (``nA x C``, zeros) hold each state's probability of not yet /
     already having been ready, ``n0``/``n1`` the next draw's, ``live`` (zeros)
-    marks the states reached: scratch the caller owns.
+    marks the states reached: scratch the caller owns.  A state is visited at
+    the draws :func:`_backward` recorded its policy for (no earlier than its
+    exchanges ``a_d``, while it can still become ready), so the policy arrays
+    need hold nothing else.
     """
     nA = a_s.shape[0]
     C = roots.shape[0]
@@ -261,7 +269,7 @@ def _forward(roots, a_s, a_start, b_s, ea_w, ea_b, ea_win, w_val, w_vidx, w_pat,
     for u in range(T):
         left = float(S - u)
         for a in range(nA):
-            if live[a] == 0 or (a_s[a] > 0 and u > T - a_s[a]):
+            if live[a] == 0 or u < a_d[a] or (a_s[a] > 0 and u > T - a_s[a]):
                 continue  # not reached yet, or too late to become ready: nothing more to count
             if objective == OBJ_READY and a_s[a] <= 0:
                 for c in range(C):  # ready: the ready objective is met, play stops
@@ -404,9 +412,10 @@ def _solve_graph(roots, a_s, a_d, improve, a_start, b_s, b_d, b_start, ea_w, ea_
     V2 = np.zeros((2, nA))
     V3 = np.zeros((2, nA))
     Vr = np.empty((C, T + 1))
-    step = np.zeros((T, ea_b.shape[0]), dtype=np.uint8)  # the policy, draw by draw
-    kept_w = np.zeros((T, nA))
-    best_at = np.zeros((T, nB), dtype=np.int32)
+    # the policy, draw by draw: written by _backward wherever _forward reads it
+    step = np.empty((T, ea_b.shape[0]), dtype=np.uint8)
+    kept_w = np.empty((T, nA))
+    best_at = np.empty((T, nB), dtype=np.int32)
     _backward(a_s, a_d, improve, a_start, b_s, b_d, b_start, ea_w, ea_b, ea_win, eb_a, w_val,
               S, T, objective, published, V, V2, V3, step, kept_w, best_at, np.zeros(nB),
               np.zeros(nB), np.zeros(nB), roots, Vr)
@@ -416,7 +425,7 @@ def _solve_graph(roots, a_s, a_d, improve, a_start, b_s, b_d, b_start, ea_w, ea_
     ev_at = np.zeros((C, T))
     hist = np.zeros((C, max(values.shape[0], 1)))
     pat = np.zeros((C, N_PATTERNS))
-    _forward(roots, a_s, a_start, b_s, ea_w, ea_b, ea_win, w_val, vidx, w_pat, S, T, objective,
+    _forward(roots, a_s, a_d, a_start, b_s, ea_w, ea_b, ea_win, w_val, vidx, w_pat, S, T, objective,
              published, step, kept_w, best_at, win_at, ready_at, ev_at, hist, pat,
              np.zeros((nA, C)), np.zeros((nA, C)), np.zeros((nA, C)), np.zeros((nA, C)),
              np.zeros(nA, dtype=np.uint8))

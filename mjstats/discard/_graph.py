@@ -53,14 +53,16 @@ a small one allocates little; the arrays still double whenever a search needs mo
 
 @kernel
 def _grow1(a, cap):
-    out = np.zeros(cap, dtype=a.dtype)
+    """``a`` copied into ``cap`` entries; the rest is left unset (written before it is read)."""
+    out = np.empty(cap, dtype=a.dtype)
     out[: a.shape[0]] = a
     return out
 
 
 @kernel
 def _grow2(a, cap):
-    out = np.zeros((cap, a.shape[1]), dtype=a.dtype)
+    """``a`` copied into ``cap`` rows; the rest is left unset (written before it is read)."""
+    out = np.empty((cap, a.shape[1]), dtype=a.dtype)
     out[: a.shape[0]] = a
     return out
 
@@ -452,17 +454,22 @@ class Arrays(NamedTuple):
 
 @kernel
 def _arrays(cap, ecap, wcap):
-    """Empty graph arrays: room for ``cap`` states of each size, ``ecap`` edges, ``wcap`` wins."""
+    """Empty graph arrays: room for ``cap`` states of each size, ``ecap`` edges, ``wcap`` wins.
+
+    Only the tables are set (every slot empty): a state's hand and facts, its edge
+    run's start, an edge and a win are each written when made, before anything
+    reads them, so those arrays are left unset (no page of unused room is touched).
+    """
     return Arrays(
         _new_table(2 * cap), _new_table(2 * cap),
-        np.zeros((cap, 34), dtype=np.int8), np.zeros((cap, 3), dtype=np.int8),
-        np.zeros(cap + 1, dtype=np.int64),
-        np.zeros((cap, 34), dtype=np.int8), np.zeros((cap, 3), dtype=np.int8),
-        np.zeros(cap + 1, dtype=np.int64),
-        np.zeros(ecap, dtype=np.int8), np.zeros(ecap, dtype=np.int16),
-        np.zeros(ecap, dtype=np.int32), np.zeros(ecap, dtype=np.int32),
-        np.zeros(ecap, dtype=np.int8), np.zeros(ecap, dtype=np.int32),
-        np.zeros(wcap, dtype=np.float64), np.zeros(wcap, dtype=np.int64))
+        np.empty((cap, 34), dtype=np.int8), np.empty((cap, 3), dtype=np.int8),
+        np.empty(cap + 1, dtype=np.int64),
+        np.empty((cap, 34), dtype=np.int8), np.empty((cap, 3), dtype=np.int8),
+        np.empty(cap + 1, dtype=np.int64),
+        np.empty(ecap, dtype=np.int8), np.empty(ecap, dtype=np.int16),
+        np.empty(ecap, dtype=np.int32), np.empty(ecap, dtype=np.int32),
+        np.empty(ecap, dtype=np.int8), np.empty(ecap, dtype=np.int32),
+        np.empty(wcap, dtype=np.float64), np.empty(wcap, dtype=np.int64))
 
 
 @kernel
