@@ -251,8 +251,12 @@ def _forward(roots, a_s, a_d, a_start, b_s, ea_w, ea_b, ea_win, w_val, w_vidx, w
     of a win worth the ``v``-th distinct value, ``pat[c, i]`` the probability of a
     win holding pattern ``i``.
     ``q0``/``q1`` (``nA x C``, zeros) hold each state's probability of not yet /
-    already having been ready, ``n0``/``n1`` the next draw's, ``live`` (zeros)
-    marks the states reached: scratch the caller owns.  A state is visited at
+    already having been ready, ``n0``/``n1`` the next draw's, ``live`` (``int64``
+    zeros) the set of candidates that reached each state (bit ``c``; a state no
+    candidate reached is 0): scratch the caller owns.  Each loop over the
+    candidates skips those that never reached the state, whose probability there
+    is 0: the sums are the same, and in the fast mode, where each candidate
+    reaches a third or so of the states, the pass takes half the time.  A state is visited at
     the draws :func:`_backward` recorded its policy for (no earlier than its
     exchanges ``a_d``, while it can still become ready), so the policy arrays
     need hold nothing else.
@@ -265,20 +269,29 @@ def _forward(roots, a_s, a_d, a_start, b_s, ea_w, ea_b, ea_win, w_val, w_vidx, w
             q1[r, c] = 1.0
         else:
             q0[r, c] = 1.0
-        live[r] = 1
+        live[r] |= np.int64(1) << np.int64(c)
     for u in range(T):
         left = float(S - u)
         for a in range(nA):
             if live[a] == 0 or u < a_d[a] or (a_s[a] > 0 and u > T - a_s[a]):
                 continue  # not reached yet, or too late to become ready: nothing more to count
+            # only the columns of the candidates that reached the state: every other one
+            # is 0 (bit by bit, lowest first, as in each loop below over ``c``)
+            bits_a = live[a]
             if objective == OBJ_READY and a_s[a] <= 0:
-                for c in range(C):  # ready: the ready objective is met, play stops
+                cb = bits_a
+                while cb != 0:  # ready: the ready objective is met, play stops
+                    c = trailing_zeros(cb)
+                    cb &= cb - 1
                     n1[a, c] += q1[a, c]
                 continue
             W = kept_w[u, a]
             D = left if published or W <= left else W
             stay = 1.0 - W / D
-            for c in range(C):
+            cb = bits_a
+            while cb != 0:
+                c = trailing_zeros(cb)
+                cb &= cb - 1
                 n0[a, c] += stay * q0[a, c]
                 n1[a, c] += stay * q1[a, c]
             for e in range(a_start[a], a_start[a + 1]):
@@ -288,7 +301,10 @@ def _forward(roots, a_s, a_d, a_start, b_s, ea_w, ea_b, ea_win, w_val, w_vidx, w
                 p = float(ea_w[e]) / D
                 if st == STEP_END:
                     win = ea_win[e]
-                    for c in range(C):
+                    cb = bits_a
+                    while cb != 0:
+                        c = trailing_zeros(cb)
+                        cb &= cb - 1
                         m0 = p * q0[a, c]
                         m = m0 + p * q1[a, c]
                         if m == 0.0:
@@ -306,9 +322,12 @@ def _forward(roots, a_s, a_d, a_start, b_s, ea_w, ea_b, ea_win, w_val, w_vidx, w
                     t = best_at[u, ea_b[e]]
                     if t < 0:
                         continue
-                    live[t] = 1
+                    live[t] |= live[a]
                     to_ready = a_s[t] <= 0
-                    for c in range(C):
+                    cb = bits_a
+                    while cb != 0:
+                        c = trailing_zeros(cb)
+                        cb &= cb - 1
                         m0 = p * q0[a, c]
                         if to_ready:
                             ready_at[c, u] += m0
@@ -317,12 +336,15 @@ def _forward(roots, a_s, a_d, a_start, b_s, ea_w, ea_b, ea_win, w_val, w_vidx, w
                             n0[t, c] += m0
                             n1[t, c] += p * q1[a, c]
         # the next draw's probabilities become the current ones; the rows of the
-        # states reached are cleared for the draw after (no other row was written)
+        # states reached are cleared for the draw after (no other entry was written)
         q0, n0 = n0, q0
         q1, n1 = n1, q1
         for a in range(nA):
             if live[a] != 0:
-                for c in range(C):
+                cb = live[a]
+                while cb != 0:
+                    c = trailing_zeros(cb)
+                    cb &= cb - 1
                     n0[a, c] = 0.0
                     n1[a, c] = 0.0
 
@@ -428,7 +450,7 @@ def _solve_graph(roots, a_s, a_d, improve, a_start, b_s, b_d, b_start, ea_w, ea_
     _forward(roots, a_s, a_d, a_start, b_s, ea_w, ea_b, ea_win, w_val, vidx, w_pat, S, T, objective,
              published, step, kept_w, best_at, win_at, ready_at, ev_at, hist, pat,
              np.zeros((nA, C)), np.zeros((nA, C)), np.zeros((nA, C)), np.zeros((nA, C)),
-             np.zeros(nA, dtype=np.uint8))
+             np.zeros(nA, dtype=np.int64))
     return Vr, win_at, ready_at, ev_at, hist, values, pat, step, best_at
 
 
