@@ -36,6 +36,8 @@ candidates' 进张.
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 import numpy as np
 from numba.cpython.unsafe.numbers import trailing_zeros
 
@@ -414,30 +416,61 @@ def _distinct(w):
     return vals[:d].copy(), idx
 
 
+class Work(NamedTuple):
+    """Room for the policy and the forward pass's probabilities, kept from one solve to the next.
+
+    Flat buffers (``float64``, ``uint8``, ``int32``) that :func:`_solve_graph` cuts
+    its largest arrays from, growing them when a search needs more: a new buffer
+    of that size each time would have the allocator hand back, and the system
+    map again, the same few megabytes on every call (``mjstats.discard.solo``
+    keeps one per thread).
+    """
+
+    f: np.ndarray
+    b: np.ndarray
+    i: np.ndarray
+
+
+@kernel
+def _take(buf, n):
+    """``buf`` when it holds ``n`` entries, else a new buffer of ``n`` or more (twice ``buf``'s)."""
+    if buf.shape[0] >= n:
+        return buf
+    return np.empty(max(n, 2 * buf.shape[0]), dtype=buf.dtype)
+
+
 @separate
 @kernel
 def _solve_graph(roots, a_s, a_d, improve, a_start, b_s, b_d, b_start, ea_w, ea_b, ea_win, eb_a,
-                 w_val, w_pat, S, T, objective, published):
+                 w_val, w_pat, S, T, objective, published, work):
     """:func:`_backward`, then :func:`_forward` from every root candidate, in one call.
 
-    ``roots`` are the 13-tile states of the candidates.  Returns ``(V, win_at,
-    ready_at, ev_at, hist, values, pat, step, best_at)``: ``V[c, u]`` the
+    ``roots`` are the 13-tile states of the candidates; the policy and the forward
+    pass's probabilities are cut from ``work`` (:class:`Work`).  Returns ``(V, win_at,
+    ready_at, ev_at, hist, values, pat, step, best_at, work)``: ``V[c, u]`` the
     objective's value of candidate ``c`` at draw ``u``, the forward pass's
     arrays (``hist`` over ``values``, the distinct values of the wins in
-    ascending order) and the recorded policy (``step``, ``best_at``, for
-    :func:`_policy_discards`).
+    ascending order), the recorded policy (``step``, ``best_at``, for
+    :func:`_policy_discards`, in ``work``'s buffers) and the buffers, grown if
+    this search needed more.
     """
     nA = a_s.shape[0]
     nB = b_s.shape[0]
     C = roots.shape[0]
+    E = ea_b.shape[0]
     V = np.zeros((2, nA))  # two rolling rows: only the candidates' values are kept by draw
     V2 = np.zeros((2, nA))
     V3 = np.zeros((2, nA))
     Vr = np.empty((C, T + 1))
+    f = _take(work.f, T * nA + 4 * nA * C)
+    b8 = _take(work.b, T * E)
+    i32 = _take(work.i, T * nB)
     # the policy, draw by draw: written by _backward wherever _forward reads it
-    step = np.empty((T, ea_b.shape[0]), dtype=np.uint8)
-    kept_w = np.empty((T, nA))
-    best_at = np.empty((T, nB), dtype=np.int32)
+    step = b8[: T * E].reshape((T, E))
+    kept_w = f[: T * nA].reshape((T, nA))
+    best_at = i32[: T * nB].reshape((T, nB))
+    q = f[T * nA : T * nA + 4 * nA * C]  # the forward pass's probabilities, zeros
+    q[:] = 0.0
     _backward(a_s, a_d, improve, a_start, b_s, b_d, b_start, ea_w, ea_b, ea_win, eb_a, w_val,
               S, T, objective, published, V, V2, V3, step, kept_w, best_at, np.zeros(nB),
               np.zeros(nB), np.zeros(nB), roots, Vr)
@@ -449,15 +482,16 @@ def _solve_graph(roots, a_s, a_d, improve, a_start, b_s, b_d, b_start, ea_w, ea_
     pat = np.zeros((C, N_PATTERNS))
     _forward(roots, a_s, a_d, a_start, b_s, ea_w, ea_b, ea_win, w_val, vidx, w_pat, S, T, objective,
              published, step, kept_w, best_at, win_at, ready_at, ev_at, hist, pat,
-             np.zeros((nA, C)), np.zeros((nA, C)), np.zeros((nA, C)), np.zeros((nA, C)),
+             q[: nA * C].reshape((nA, C)), q[nA * C : 2 * nA * C].reshape((nA, C)),
+             q[2 * nA * C : 3 * nA * C].reshape((nA, C)), q[3 * nA * C :].reshape((nA, C)),
              np.zeros(nA, dtype=np.int64))
-    return Vr, win_at, ready_at, ev_at, hist, values, pat, step, best_at
+    return Vr, win_at, ready_at, ev_at, hist, values, pat, step, best_at, Work(f, b8, i32)
 
 
 @kernel
 def _odds_of(hand, avail, dead, miss, form, improve, extra, objective, root_all, T, max_states,
              score_mode, family, values, sw, mt, mk, nm, flags, Tb, Q, as_is, S, published,
-             keep_policy):
+             keep_policy, work):
     """The exact odds of ``hand`` for one missing suit: the graph, the recursion, the 进张.
 
     :func:`~mjstats.discard._graph._build` (the arguments up to ``Q``), then
@@ -471,8 +505,9 @@ def _odds_of(hand, avail, dead, miss, form, improve, extra, objective, root_all,
     each kind that lowers it; with ``keep_policy`` the exact policy
     (:class:`mjstats.discard.solo.Policy`: the 13-tile states' table and edge
     runs, the kinds drawn, ``disc`` from :func:`_policy_discards`), otherwise
-    ``disc`` is empty.  Past ``max_states`` nothing is solved: ``status``,
-    ``s_root`` and ``states``, and empty arrays.
+    ``disc`` is empty; then ``work`` (:class:`Work`), grown if the search needed
+    more.  Past ``max_states`` nothing is solved: ``status``, ``s_root`` and
+    ``states``, and empty arrays.
     """
     (status, s_root, a_hand, a_s, a_d, _, a_start, _, b_s, b_d, b_start, ea_kind, ea_w, ea_b,
      ea_win, eb_kind, eb_a, w_val, w_pat, a_table) = _build(
@@ -483,7 +518,7 @@ def _odds_of(hand, avail, dead, miss, form, improve, extra, objective, root_all,
         none = np.zeros((0, 0))
         return (status, s_root, states, np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64),
                 np.zeros((0, 34), dtype=np.int64), none, none, none, none, none, np.zeros(0),
-                none, a_table, a_start, ea_kind, np.zeros((0, 0), dtype=np.int8))
+                none, a_table, a_start, ea_kind, np.zeros((0, 0), dtype=np.int8), work)
     if as_is:
         roots = np.zeros(1, dtype=np.int64)
         kinds = np.full(1, -1, dtype=np.int64)
@@ -494,9 +529,9 @@ def _odds_of(hand, avail, dead, miss, form, improve, extra, objective, root_all,
     shanten = np.empty(C, dtype=np.int64)
     for c in range(C):
         shanten[c] = a_s[roots[c]]
-    V, win_at, ready_at, ev_at, hist, vals, pat, step, best_at = _solve_graph(
+    V, win_at, ready_at, ev_at, hist, vals, pat, step, best_at, work = _solve_graph(
         roots, a_s, a_d, improve, a_start, b_s, b_d, b_start, ea_w, ea_b, ea_win, eb_a, w_val,
-        w_pat, S, T, objective, published)
+        w_pat, S, T, objective, published, work)
     jin = np.zeros((C, 34), dtype=np.int64)
     _improvers(a_hand, roots, avail, dead, miss, form, Q, jin)
     disc = np.empty((T if keep_policy else 0, ea_b.shape[0] if keep_policy else 0),
@@ -505,4 +540,4 @@ def _odds_of(hand, avail, dead, miss, form, improve, extra, objective, root_all,
         _policy_discards(a_s, a_d, a_start, step, best_at, ea_kind, ea_b, b_start, eb_kind, eb_a,
                          disc)
     return (status, s_root, states, kinds, shanten, jin, V, win_at, ready_at, ev_at, hist, vals,
-            pat, a_table, a_start, ea_kind, disc)
+            pat, a_table, a_start, ea_kind, disc, work)

@@ -10,6 +10,7 @@ sets' legal wins and values).  The graph of hands is built by
 
 from __future__ import annotations
 
+import threading
 from typing import NamedTuple
 
 import numpy as np
@@ -290,10 +291,10 @@ def odds(hand, rules=None, *, melds=None, visible=None, draws=None, dealer: bool
         rest = (extra, obj, root_all, T, max_states, score_mode, family, values, sw, mt, mk,
                 len(ms), flags, Tb, overlap4(), n == conc_13, S, model == "published",
                 keep_policy)
-        G = _Piece(*_dp._odds_of(*head, 1 if improve else 0, *rest))
+        G = _solved(head, 1 if improve else 0, rest)
         if G.status != _graph.STATUS_OK and improve and fallback:
             # the improving search is too large: the fast mode's is far smaller
-            G = _Piece(*_dp._odds_of(*head, 0, *rest))
+            G = _solved(head, 0, rest)
             if G.status == _graph.STATUS_OK:
                 fell_back[SUITS[miss] if miss >= 0 else "-"] = (
                     f"fast mode (improve=False): the improving search passed "
@@ -343,6 +344,26 @@ class Policy(NamedTuple):
     start: np.ndarray
     kind: np.ndarray
     disc: np.ndarray
+
+
+_WORK = threading.local()
+KEEP_WORK = 64 << 20
+"""The most bytes of :class:`~mjstats.discard._dp.Work` a thread keeps between solves."""
+
+
+def _solved(head: tuple, improve: int, rest: tuple) -> _Piece:
+    """:func:`mjstats.discard._dp._odds_of` of one missing suit, in this thread's work buffers.
+
+    The buffers a solve grew are kept for the next one, up to :data:`KEEP_WORK`
+    bytes (a larger search's are let go).
+    """
+    work = getattr(_WORK, "buffers", None)
+    if work is None:
+        work = _dp.Work(np.empty(0), np.empty(0, np.uint8), np.empty(0, np.int32))
+    *out, work = _dp._odds_of(*head, improve, *rest, work)
+    if sum(a.nbytes for a in work) <= KEEP_WORK:
+        _WORK.buffers = work
+    return _Piece(*out)
 
 
 class _Piece(NamedTuple):

@@ -312,3 +312,43 @@ def test_distinct_values_are_numpy_s_unique(rng, n, distinct):
     vals, idx = _distinct(w)
     ref, inv = np.unique(w, return_inverse=True)
     assert np.array_equal(vals, ref) and np.array_equal(idx, inv)
+
+
+def test_a_solve_is_the_same_after_larger_and_smaller_ones(monkeypatch):
+    """The work buffers a thread keeps between solves carry nothing from one to the next.
+
+    A hand solved in a fresh thread (fresh buffers), then in one whose buffers a
+    larger search grew and a smaller one left with other values, gives the same
+    numbers to the last bit, and a search past the kept size lets its buffers go.
+    """
+    import threading
+
+    from mjstats.discard import solo
+
+    small = ("1112345678999m5p", dict(missing="p", draws=8))
+    big = ("13456788999m289p", dict(missing="s", draws=13))
+    tiny = ("123456789m1199p5s", dict(missing="s", draws=3))
+
+    def tables(order):
+        out = {}
+
+        def run():
+            for hand, kw in order:
+                t = odds(hand, "sichuan", **kw).table
+                out.setdefault(hand, t)
+                pd.testing.assert_frame_equal(t, out[hand], check_exact=True)
+            out["kept"] = getattr(solo._WORK, "buffers", None)
+
+        th = threading.Thread(target=run)
+        th.start()
+        th.join()
+        return out
+
+    alone = tables([small])
+    after = tables([big, tiny, small, big, small])
+    pd.testing.assert_frame_equal(alone[small[0]], after[small[0]], check_exact=True)
+    kept = after["kept"]
+    assert kept is not None and sum(a.nbytes for a in kept) <= solo.KEEP_WORK
+    assert kept.f.shape[0] > alone["kept"].f.shape[0]  # grown by the larger search and kept
+    monkeypatch.setattr(solo, "KEEP_WORK", 1000)  # every search here is past it
+    assert tables([small])["kept"] is None
