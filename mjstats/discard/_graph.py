@@ -304,7 +304,7 @@ class _Search(NamedTuple):
     flags: int
 
 
-@noref_kernel
+@inline_kernel
 def _discards(ib, P, origin, dead, h, sh, b_hand, b_info, tA, a_hand, a_info, nA,
               eb_kind, eb_a, neB, Q):
     """Expand 14-tile state ``ib``: its discard edges and the 13-tile states they leave.
@@ -360,7 +360,7 @@ def _discards(ib, P, origin, dead, h, sh, b_hand, b_info, tA, a_hand, a_info, nA
     return nA, neB
 
 
-@noref_kernel
+@inline_kernel
 def _draws(ia, P, origin, avail, dead, h, sh, a_hand, a_info, tB, b_hand, b_info, nB,
            ea_kind, ea_w, ea_b, ea_win, neA, w_val, w_pat, nW, values, sw, mt, mk, scratch, T,
            Q):
@@ -538,6 +538,9 @@ def _expand(P, G, cnt, origin, avail, dead, h, sh, values, sw, mt, mk, scratch,
     ``max_states``, or ``STATUS_ROOM`` when the arrays lack room for the next
     state's 34 moves: the caller grows them (:func:`_grown`) and calls again (the
     search goes on exactly where it stopped), or, owning fixed arrays, gives up.
+    :func:`_discards` and :func:`_draws` are inlined here, their one call site:
+    as calls, each passing some forty arrays, they cost about a twentieth of a
+    search.
     """
     ia, ib, nA, nB, neA, neB, nW = cnt[0], cnt[1], cnt[2], cnt[3], cnt[4], cnt[5], cnt[6]
     phase = cnt[7]
