@@ -7,6 +7,7 @@ Liuzhou), some with exposed melds; the winning tile is a random concealed tile.
 
 import sys
 import time
+from pathlib import Path
 
 import numba
 import numpy as np
@@ -14,62 +15,18 @@ import numpy as np
 from mjstats.rules import rules
 from mjstats.scoring import score_many
 
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from tests.random_hands import as_kernel_args, complete_hands  # noqa: E402
+
 
 def random_wins(n, kinds, chow, rng):
-    hands = np.zeros((n, 34), dtype=np.int8)
-    mt = np.zeros((n, 4), dtype=np.int64)
-    mk = np.zeros((n, 4), dtype=np.int64)
-    nm = np.zeros(n, dtype=np.int64)
-    wins = np.zeros(n, dtype=np.int64)
-    flags = np.zeros(n, dtype=np.int64)
-    kinds = np.asarray(kinds)
-    suited = kinds[kinds < 27]
-    starts = suited[suited % 9 <= 6]
-    i = 0
-    while i < n:
-        total = np.zeros(34, dtype=np.int8)
-        conc = np.zeros(34, dtype=np.int8)
-        k_exposed = rng.integers(0, 3)
-        ok = True
-        melds = []
-        for j in range(4):
-            if rng.random() < 0.5:
-                k = int(rng.choice(starts))
-                add = [k, k + 1, k + 2]
-                t = 0
-            else:
-                k = int(rng.choice(kinds))
-                add = [k, k, k]
-                t = 1 + int(rng.integers(0, 4) == 0) * 3
-            for x in add:
-                total[x] += 1
-            if t == 4:
-                total[k] += 1
-            exposed = j < k_exposed and (t != 0 or chow)
-            if t == 4:
-                melds.append((2 if exposed else 4, k))  # a kong is always a meld
-            elif exposed:
-                melds.append((t, k))
-            else:
-                for x in add:
-                    conc[x] += 1
-        p = int(rng.choice(kinds))
-        total[p] += 2
-        conc[p] += 2
-        if total.max() > 4:
-            ok = False
-        if not ok:
-            continue
-        hands[i] = conc
-        for j, (t, k) in enumerate(melds):
-            mt[i, j] = t
-            mk[i, j] = k
-        nm[i] = len(melds)
-        tiles = np.flatnonzero(conc)
-        wins[i] = rng.choice(tiles)
-        flags[i] = rng.integers(0, 2)
-        i += 1
-    return hands, mt, mk, nm, wins, flags
+    """``score_many``'s arguments for ``n`` random wins of the kinds ``kinds``.
+
+    Up to two exposed groups (runs only with ``chow``), a quarter of the triplets
+    kongs (:mod:`tests.random_hands`).
+    """
+    wins = complete_hands(rng, n, kinds, exposed=(0, 2), chow_exposed=chow, kong_share=0.25)
+    return as_kernel_args(rng, wins)
 
 
 def bench(name, kinds, chow, n, rng):

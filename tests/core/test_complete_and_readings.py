@@ -6,6 +6,7 @@ from hypothesis import strategies as st
 
 import mjstats as mj
 from mjstats.core.decompose import MeldType
+from tests.random_hands import any_size
 
 
 def _as_naive(reading):
@@ -13,29 +14,9 @@ def _as_naive(reading):
     return tuple(sorted((names[m.type], m.kind) for m in reading.melds))
 
 
-def _complete_hands(rng, n, kinds=34):
-    """Random complete hands built from random melds (so that most are complete)."""
-    out = []
-    while len(out) < n:
-        c = np.zeros(34, dtype=np.int8)
-        n_melds = rng.integers(0, 5)
-        for _ in range(n_melds):
-            if rng.random() < 0.6:
-                s = rng.integers(0, 3)
-                r = rng.integers(0, 7)
-                k = 9 * s + r
-                c[k : k + 3] += 1
-            else:
-                c[rng.integers(0, kinds)] += 3
-        c[rng.integers(0, kinds)] += 2
-        if c.max() <= 4:
-            out.append(c)
-    return out
-
-
 def test_complete_against_naive_on_random_deals(rng):
     H = mj.deal(3000, "liuzhou", 14, seed=11)
-    built = np.array(_complete_hands(rng, 3000))
+    built = np.array(any_size(rng, 3000))
     for batch in (H, built):
         fast = mj.is_complete_many(batch)
         fast_std = mj.is_complete_many(batch, form="standard")
@@ -46,7 +27,7 @@ def test_complete_against_naive_on_random_deals(rng):
 
 
 def test_readings_against_naive(rng):
-    for c in _complete_hands(rng, 1500, kinds=27):
+    for c in any_size(rng, 1500, kinds=27):
         got = [r for r in mj.decompositions(c) if r.form == "standard"]
         as_set = [_as_naive(r) for r in got]
         assert len(as_set) == len(set(as_set)), "a reading is listed twice"

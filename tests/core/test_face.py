@@ -10,10 +10,10 @@ must agree on every hand and fail with the same message on every bad one.
 import naive
 import numpy as np
 import pytest
-from test_complete_and_readings import _complete_hands
 
 import mjstats as mj
 from mjstats.core.codes import as_hand, plain
+from tests.random_hands import any_size, less_one
 
 FORMS = ("standard", "seven_pairs", "any")
 
@@ -25,19 +25,14 @@ def _slow(h):
 
 def _ready(rng, n):
     """Ready hands of every size 13 - 3k: complete hands less one tile."""
-    out = []
-    for c in _complete_hands(rng, n):
-        d = c.copy()
-        d[rng.choice(np.flatnonzero(d))] -= 1
-        out.append(d)
-    return np.array(out)
+    return less_one(rng, any_size(rng, n))
 
 
 @pytest.fixture(scope="module")
 def sample():
     """Seeded hands of 14 - 3k and 13 - 3k tiles: random deals, complete and ready hands."""
     rng = np.random.default_rng(19)
-    complete = np.array(_complete_hands(rng, 1500))          # 2, 5, 8, 11, 14 tiles
+    complete = np.array(any_size(rng, 1500))          # 2, 5, 8, 11, 14 tiles
     ready = _ready(rng, 1500)                                 # 1, 4, 7, 10, 13 tiles
     deals = np.concatenate([mj.deal(1500, "liuzhou", 13, seed=5),
                             mj.deal(1500, "guangan", 14, seed=6)])

@@ -5,20 +5,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import mjstats as mj
+from tests.random_hands import any_size, less_one
 
 
 def test_waits_against_naive(rng):
     # ready hands: complete 14-tile deals and built hands minus one tile
     H = mj.deal(300_000, "liuzhou", 14, seed=21)
     complete = H[mj.is_complete_many(H)]
-    from test_complete_and_readings import _complete_hands
-
-    built = np.array(_complete_hands(rng, 400))
-    ready = []
-    for c in np.concatenate([complete, built]):
-        d = c.copy()
-        d[rng.choice(np.flatnonzero(d))] -= 1
-        ready.append(d)
+    ready = less_one(rng, np.concatenate([complete, np.array(any_size(rng, 400))]))
     assert len(ready) > 400
     for h in ready:
         got = [int(mj.parse(k).argmax()) for k in mj.waits(h)]
@@ -78,13 +72,7 @@ def test_wait_shape_table(hand, waits, shapes):
 def test_wait_shapes_against_every_reading(rng):
     # the kernel takes each candidate meld out and looks the rest up in the split
     # tables; the reference enumerates every reading of the hand with each wait
-    from test_complete_and_readings import _complete_hands
-
-    hands = []
-    for c in _complete_hands(rng, 700):
-        d = c.copy()
-        d[rng.choice(np.flatnonzero(d))] -= 1
-        hands.append(d)
+    hands = list(less_one(rng, any_size(rng, 700)))
     while len(hands) < 1000:  # one suit, many readings per wait
         c = np.bincount(rng.integers(0, 9, 13) + 9 * rng.integers(0, 3), minlength=34)
         if c.max() <= 4 and mj.shanten(c.astype(np.int8)) == 0:
@@ -132,13 +120,7 @@ def test_waits_agree_with_mahjong_package(rng):
     pairs holding a quad: a win for us, not for riichi.
     """
     agari = pytest.importorskip("mahjong.agari").Agari
-    from test_complete_and_readings import _complete_hands
-
-    hands = []
-    for c in _complete_hands(rng, 1500, kinds=27):
-        d = c.copy()
-        d[rng.choice(np.flatnonzero(d))] -= 1
-        hands.append(d)
+    hands = list(less_one(rng, any_size(rng, 1500, kinds=27)))
     # seven-pairs hands with quads, where the definitions part
     hands += [mj.parse(x) for x in ("1111223344556m", "1111222233445m", "11335577992244p")[:2]]
     differences = 0
@@ -161,13 +143,7 @@ def test_waits_agree_with_mahjong_package(rng):
 
 
 def test_batch_waits_and_shapes_match_single(rng):
-    from test_complete_and_readings import _complete_hands
-
-    H = []
-    for c in _complete_hands(rng, 300, kinds=34):
-        c[rng.choice(np.flatnonzero(c))] -= 1
-        H.append(c)
-    H = np.array(H + list(mj.deal(200, "liuzhou", 13, seed=1)))
+    H = np.concatenate([less_one(rng, any_size(rng, 300)), mj.deal(200, "liuzhou", 13, seed=1)])
     masks = mj.waits_many(H)
     bits = mj.wait_shapes_many(H)
     for i, h in enumerate(H):

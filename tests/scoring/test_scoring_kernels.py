@@ -1,8 +1,5 @@
 """The compiled scorer against slower references: single-wait test, batch vs one-by-one."""
 
-import sys
-from pathlib import Path
-
 import numpy as np
 import pytest
 
@@ -11,14 +8,14 @@ from mjstats.core.waits import _wait_mask
 from mjstats.rules import rules
 from mjstats.scoring import encode, score, score_many
 from mjstats.scoring import kernels as K
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
-from bench_scoring import random_wins  # noqa: E402
+from tests.random_hands import as_kernel_args, complete_hands
 
 
 def test_only_wait_matches_the_core_wait_mask():
     rng = np.random.default_rng(7)
-    H, _, _, nm, W, _ = random_wins(3000, list(range(18)) + [31, 32, 33], False, rng)
+    H, _, _, nm, W, _ = as_kernel_args(rng, complete_hands(
+        rng, 3000, list(range(18)) + [31, 32, 33], exposed=(0, 2), chow_exposed=False,
+        kong_share=0.25))
     T = tables()
     mask = np.zeros(34, dtype=np.uint8)
     seen_single = seen_multi = 0
@@ -40,20 +37,12 @@ def test_batch_matches_one_by_one(name):
     kinds = list(range(34)) if name == "liuzhou" else list(range(18))
     if name == "guangan":
         kinds += [31, 32, 33]
-    H, MT, MK, NM, W, F = random_wins(300, kinds, name == "liuzhou", rng)
+    wins = complete_hands(rng, 300, kinds, exposed=(0, 2), chow_exposed=name == "liuzhou",
+                          kong_share=0.25)
+    H, MT, MK, NM, W, F = as_kernel_args(rng, wins)
     batch = score_many(H, MT, MK, NM, W, F, rules=R)
-    names = {0: "chow", 1: "pong", 2: "kong", 3: "addkong", 4: "ckong"}
     for i in range(len(H)):
-        melds = []
-        for j in range(NM[i]):
-            k = int(MK[i, j])
-            if MT[i, j] == 0:
-                melds.append(f"chow {k % 9 + 1}{k % 9 + 2}{k % 9 + 3}{'mps'[k // 9]}")
-            else:
-                from mjstats.tiles import kind_name
-
-                melds.append(f"{names[int(MT[i, j])]} {kind_name(k)}")
-        r = score(H[i], melds, int(W[i]), self_draw=bool(F[i] & 1), rules=R)
+        r = score(H[i], wins[i].notation, int(W[i]), self_draw=bool(F[i] & 1), rules=R)
         assert r.total == batch[i]
 
 

@@ -19,42 +19,7 @@ import mjstats as mj
 from mjstats.rules.base import Family
 from mjstats.scoring.kernels import _reads_win_tile
 from mjstats.tiles import kind_name
-
-
-def _complete_hands(rng, kinds, n, with_melds):
-    """``n`` random complete hands: ``(concealed counts, melds)`` from ``kinds``."""
-    suited = [k for k in kinds if k < 27 and k % 9 <= 6 and k + 2 in kinds]
-    out = []
-    while len(out) < n:
-        counts = np.zeros(34, np.int64)  # concealed
-        total = np.zeros(34, np.int64)  # with the melds' tiles
-        melds = []
-        if not with_melds and rng.random() < 0.2:  # seven pairs, half of them with a four (龙)
-            four = rng.random() < 0.5
-            for i, k in enumerate(rng.choice(kinds, 6 if four else 7, replace=False)):
-                counts[k] += 4 if four and i == 0 else 2
-            out.append((counts, melds))
-            continue
-        n_melds = int(rng.integers(1, 3)) if with_melds else 0
-        for g in range(4):
-            run = rng.random() < 0.5
-            k = int(rng.choice(suited if run else kinds))
-            kong = not run and g < n_melds and rng.random() < 0.4  # 根 from a kong
-            tiles = [k, k + 1, k + 2] if run else [k] * (4 if kong else 3)
-            for t in tiles:
-                total[t] += 1
-            if g < n_melds:
-                melds.append(f"chow {k % 9 + 1}{k % 9 + 2}{kind_name(k + 2)}" if run
-                             else f"{'kong' if kong else 'pong'} {kind_name(k)}")
-            else:
-                for t in tiles:
-                    counts[t] += 1
-        k = int(rng.choice(kinds))
-        counts[k] += 2
-        total[k] += 2
-        if total.max() <= 4:
-            out.append((counts, melds))
-    return out
+from tests.random_hands import complete_hands
 
 
 def _scores(counts, melds, rules, dealer):
@@ -77,7 +42,9 @@ def test_the_won_tile_never_changes_a_self_drawn_win(name):
     chows = name == "liuzhou"
     checked = 0
     for with_melds in (False, True):
-        for counts, melds in _complete_hands(rng, kinds, 60, with_melds):
+        wins = complete_hands(rng, 60, kinds, exposed=(1, 2) if with_melds else (0, 0),
+                              kong_share=0.4 if with_melds else 0.0, seven_pairs=0.2)
+        for counts, melds in ((w.concealed, w.notation) for w in wins):
             if not chows and any(m.startswith("chow") for m in melds):
                 continue
             got = _scores(counts, melds, R, dealer=bool(rng.random() < 0.5))
