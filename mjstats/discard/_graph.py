@@ -42,16 +42,12 @@ N_PATTERNS = 63
 STATUS_OK = 0
 STATUS_TOO_BIG = 1
 
-FIRST_STATES = np.array([[64, 64, 256, 2048, 16384, 131072, 524288],
-                         [256, 1024, 4096, 8192, 16384, 65536, 65536]])
+FIRST_STATES = np.array([[64, 64, 256, 2048, 16384], [256, 1024, 4096, 8192, 16384]])
 """The states :func:`_build` first makes room for, by mode (fast, improving) and root shanten.
 
-About what such a search reaches on random hands of each kind, 13- or 14-tile
-(``benchmarks/bench_odds.py`` prints the states: some 10^4 in all at 4-shanten in
-the fast mode, 2 to 4 x 10^5 at 5 and 1 to 3 x 10^6 at 6), so that a search
-seldom grows and rehashes its arrays while a small one allocates little; the
-arrays still double whenever a search needs more.  Only the two hash tables are
-written in full at the start (32 bytes a slot, two slots a state).
+About what such a search reaches on random hands (``benchmarks/bench_odds.py``
+prints the states), so that a search seldom grows and rehashes its arrays while
+a small one allocates little; the arrays still double whenever a search needs more.
 """
 
 
