@@ -5,7 +5,7 @@ then a pair, and drawn again while any kind would hold more than four tiles, so
 that nearly every hand is complete without a search.  A hand may instead be
 seven pairs (half of them with a kind held four times, 龙).  The first groups
 may be exposed as melds; a kong is always a meld (a concealed kong when its
-group is not exposed).
+group is not exposed, unless only exposed groups may be kongs).
 
 * :func:`complete_hands` gives the hands (:class:`Win`: concealed counts and melds);
 * :func:`less_one` takes one random held tile out of each (ready hands);
@@ -49,7 +49,8 @@ class Win(NamedTuple):
 def complete_hands(rng: np.random.Generator, n: int, kinds: Sequence[int] = range(34), *,
                    groups: int | tuple[int, int] = 4, run_share: float = 0.5,
                    exposed: tuple[int, int] = (0, 0), chow_exposed: bool = True,
-                   kong_share: float = 0.0, seven_pairs: float = 0.0) -> list[Win]:
+                   kong_share: float = 0.0, concealed_kongs: bool = True,
+                   seven_pairs: float = 0.0) -> list[Win]:
     """``n`` random complete hands of the kinds ``kinds``.
 
     ``groups``: how many groups besides the pair (a number, or ``(lo, hi)`` drawn
@@ -57,8 +58,9 @@ def complete_hands(rng: np.random.Generator, n: int, kinds: Sequence[int] = rang
     ``run_share``: the chance that a group is a run (of three kinds all in
     ``kinds``); ``exposed``: how many of the first groups are exposed, drawn
     uniformly from ``(lo, hi)``, a run only when ``chow_exposed``;
-    ``kong_share``: the chance that a triplet is a kong; ``seven_pairs``: the
-    chance that a hand without exposed melds is seven pairs instead.
+    ``kong_share``: the chance that a triplet is a kong, any triplet or, without
+    ``concealed_kongs``, an exposed one only; ``seven_pairs``: the chance that a
+    hand without exposed melds is seven pairs instead.
     """
     kinds = np.asarray(list(kinds), dtype=np.int64)
     allowed = set(kinds.tolist())
@@ -82,11 +84,11 @@ def complete_hands(rng: np.random.Generator, n: int, kinds: Sequence[int] = rang
         for g in range(n_groups):
             run = len(starts) > 0 and rng.random() < run_share
             k = int(rng.choice(starts if run else kinds))
-            kong = not run and rng.random() < kong_share
+            shown = g < n_exposed and (chow_exposed or not run)
+            kong = not run and (shown or concealed_kongs) and rng.random() < kong_share
             tiles = [k, k + 1, k + 2] if run else [k] * (4 if kong else 3)
             for t in tiles:
                 total[t] += 1
-            shown = g < n_exposed and (chow_exposed or not run)
             if kong:
                 melds.append((MeldKind.KONG if shown else MeldKind.CKONG, k))
             elif shown:

@@ -257,11 +257,12 @@ def _forward(roots, a_s, a_d, a_start, b_s, ea_w, ea_b, ea_win, w_val, w_vidx, w
     zeros) the set of candidates that reached each state (bit ``c``; a state no
     candidate reached is 0): scratch the caller owns.  Each loop over the
     candidates skips those that never reached the state, whose probability there
-    is 0: the sums are the same, and in the fast mode, where each candidate
-    reaches a third or so of the states, the pass takes half the time.  A state is visited at
-    the draws :func:`_backward` recorded its policy for (no earlier than its
-    exchanges ``a_d``, while it can still become ready), so the policy arrays
-    need hold nothing else.
+    is 0: the sums get the same terms, and in the fast mode, where each candidate
+    reaches a third or so of the states, the pass does about half the work of
+    loops over every candidate.  A state is visited at the draws
+    :func:`_backward` recorded its policy for (no earlier than its exchanges
+    ``a_d``, while it can still become ready), so the policy arrays need hold
+    nothing else.
     """
     nA = a_s.shape[0]
     C = roots.shape[0]

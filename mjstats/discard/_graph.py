@@ -538,9 +538,8 @@ def _expand(P, G, cnt, origin, avail, dead, h, sh, values, sw, mt, mk, scratch,
     ``max_states``, or ``STATUS_ROOM`` when the arrays lack room for the next
     state's 34 moves: the caller grows them (:func:`_grown`) and calls again (the
     search goes on exactly where it stopped), or, owning fixed arrays, gives up.
-    :func:`_discards` and :func:`_draws` are inlined here, their one call site:
-    as calls, each passing some forty arrays, they cost about a twentieth of a
-    search.
+    :func:`_discards` and :func:`_draws` are inlined here, their one call site,
+    so that expanding a state passes none of their forty-odd arrays through a call.
     """
     ia, ib, nA, nB, neA, neB, nW = cnt[0], cnt[1], cnt[2], cnt[3], cnt[4], cnt[5], cnt[6]
     phase = cnt[7]

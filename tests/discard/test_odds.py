@@ -314,41 +314,72 @@ def test_distinct_values_are_numpy_s_unique(rng, n, distinct):
     assert np.array_equal(vals, ref) and np.array_equal(idx, inv)
 
 
-def test_a_solve_is_the_same_after_larger_and_smaller_ones(monkeypatch):
-    """The work buffers a thread keeps between solves carry nothing from one to the next.
+@pytest.mark.parametrize("objective", ["win", "ready", "value"])
+@pytest.mark.parametrize("improve", [True, False])
+def test_work_buffers_carry_nothing_from_one_solve_to_the_next(objective, improve):
+    """A solve in work buffers full of garbage gives the numbers of one in fresh buffers.
 
-    A hand solved in a fresh thread (fresh buffers), then in one whose buffers a
-    larger search grew and a smaller one left with other values, gives the same
-    numbers to the last bit, and a search past the kept size lets its buffers go.
+    The buffers a thread keeps between solves (:class:`mjstats.discard._dp.Work`) are
+    cut into the policy and the forward pass's probabilities; each solve must write
+    every entry it reads.  Here they are filled with NaN, 0xFF and -7 before each
+    solve, larger than any of these searches needs, for 14-tile and 13-tile hands,
+    with the exact policy kept (as the table model asks) and without.
     """
+    from mjstats.discard import _dp, solo
+
+    cases = [("13456788999m289p", dict(missing="s", draws=9)),
+             ("1112345678999m5p", dict(missing="p", draws=6)),
+             ("123456789m1199p", dict(missing="s", draws=5))]  # 13 tiles: as it is
+    for hand, kw in cases:
+        for keep in (False, True):
+            def solve(hand=hand, kw=kw, keep=keep):
+                r = odds(hand, "sichuan", objective=objective, improve=improve,
+                         keep_policy=keep, **kw)
+                return r, list(r.policies.values())
+
+            solo._WORK.buffers = None
+            fresh, fresh_policy = solve()
+            n = 1 << 20
+            solo._WORK.buffers = _dp.Work(np.full(n, np.nan), np.full(n, 0xFF, np.uint8),
+                                          np.full(n, -7, np.int32))
+            dirty, dirty_policy = solve()
+            pd.testing.assert_frame_equal(fresh.table, dirty.table, check_exact=True)
+            pd.testing.assert_frame_equal(fresh.turn_curves, dirty.turn_curves,
+                                          check_exact=True)
+            for a, b in zip(fresh_policy, dirty_policy, strict=True):
+                assert np.array_equal(a.disc, b.disc) and np.array_equal(a.start, b.start)
+
+
+def test_a_thread_keeps_its_work_buffers_up_to_a_size(monkeypatch):
+    """Buffers a search grew are kept for the thread's next solve, unless past KEEP_WORK."""
     import threading
 
     from mjstats.discard import solo
 
-    small = ("1112345678999m5p", dict(missing="p", draws=8))
-    big = ("13456788999m289p", dict(missing="s", draws=13))
-    tiny = ("123456789m1199p5s", dict(missing="s", draws=3))
-
-    def tables(order):
+    def kept_after(hands):
         out = {}
 
         def run():
-            for hand, kw in order:
-                t = odds(hand, "sichuan", **kw).table
-                out.setdefault(hand, t)
-                pd.testing.assert_frame_equal(t, out[hand], check_exact=True)
-            out["kept"] = getattr(solo._WORK, "buffers", None)
+            try:
+                for hand, kw in hands:
+                    odds(hand, "sichuan", **kw)
+                out["kept"] = getattr(solo._WORK, "buffers", None)
+            except Exception as e:  # surfaced below, not lost in the thread
+                out["error"] = e
 
         th = threading.Thread(target=run)
         th.start()
         th.join()
-        return out
+        if "error" in out:
+            raise out["error"]
+        return out["kept"]
 
-    alone = tables([small])
-    after = tables([big, tiny, small, big, small])
-    pd.testing.assert_frame_equal(alone[small[0]], after[small[0]], check_exact=True)
-    kept = after["kept"]
-    assert kept is not None and sum(a.nbytes for a in kept) <= solo.KEEP_WORK
-    assert kept.f.shape[0] > alone["kept"].f.shape[0]  # grown by the larger search and kept
+    small = [("1112345678999m5p", dict(missing="p", draws=8))]
+    big = [("13456788999m289p", dict(missing="s", draws=13))]
+    first = kept_after(small)
+    grown = kept_after(big + small)
+    assert first is not None and grown is not None
+    assert grown.f.shape[0] > first.f.shape[0]  # grown by the larger search and kept
+    assert sum(a.nbytes for a in grown) <= solo.KEEP_WORK
     monkeypatch.setattr(solo, "KEEP_WORK", 1000)  # every search here is past it
-    assert tables([small])["kept"] is None
+    assert kept_after(small) is None

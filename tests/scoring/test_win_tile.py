@@ -43,7 +43,8 @@ def test_the_won_tile_never_changes_a_self_drawn_win(name):
     checked = 0
     for with_melds in (False, True):
         wins = complete_hands(rng, 60, kinds, exposed=(1, 2) if with_melds else (0, 0),
-                              kong_share=0.4 if with_melds else 0.0, seven_pairs=0.2)
+                              kong_share=0.4 if with_melds else 0.0, concealed_kongs=False,
+                              seven_pairs=0.2)
         for counts, melds in ((w.concealed, w.notation) for w in wins):
             if not chows and any(m.startswith("chow") for m in melds):
                 continue
