@@ -12,7 +12,7 @@ import numbers
 
 import numpy as np
 
-from mjstats.errors import MjStatsError
+from mjstats.errors import HandError, MjStatsError
 
 
 def is_int(value) -> bool:
@@ -141,15 +141,14 @@ def described(value) -> str:
     return f"{value!r} ({type(value).__name__})"
 
 
-
 def count_vector(value, n_kinds: int, copies: int, name, what: str = "a hand",
-                 unreadable: type[MjStatsError] | None = None,
+                 unreadable: type[MjStatsError] = HandError,
                  notation: str | None = None) -> np.ndarray:
     """``value`` as a count vector of ``n_kinds`` kinds (``int8``, 0 to ``copies`` each).
 
     ``name(k)`` names kind ``k`` in the message, ``what`` the thing checked.  The
     first fault is named: a shape or a dtype that is not an integer one raises
-    ``unreadable`` (default :class:`~mjstats.errors.HandError`), a negative count
+    ``unreadable`` (:class:`~mjstats.errors.HandError` unless given), a negative count
     or a fifth copy a ``HandError``.  ``notation``: an example of the notation
     also taken, which the message on a shape then shows.
 
@@ -162,9 +161,6 @@ def count_vector(value, n_kinds: int, copies: int, name, what: str = "a hand",
     ...
     mjstats.errors.HandError: a hand holds 5 copies of 1m; there are only 4
     """
-    from mjstats.errors import HandError
-
-    unreadable = HandError if unreadable is None else unreadable
     arr = np.asarray(value)
     if arr.shape != (n_kinds,):
         kind = f"is notation ({notation}) or a count vector of shape" if notation else "has shape"

@@ -330,24 +330,27 @@ def test_work_buffers_carry_nothing_from_one_solve_to_the_next(objective, improv
     cases = [("13456788999m289p", dict(missing="s", draws=9)),
              ("1112345678999m5p", dict(missing="p", draws=6)),
              ("123456789m1199p", dict(missing="s", draws=5))]  # 13 tiles: as it is
-    for hand, kw in cases:
-        for keep in (False, True):
-            def solve(hand=hand, kw=kw, keep=keep):
-                r = odds(hand, "sichuan", objective=objective, improve=improve,
-                         keep_policy=keep, **kw)
-                return r, list(r.policies.values())
+    try:
+        for hand, kw in cases:
+            for keep in (False, True):
+                def solve(hand=hand, kw=kw, keep=keep):
+                    r = odds(hand, "sichuan", objective=objective, improve=improve,
+                             keep_policy=keep, **kw)
+                    return r, list(r.policies.values())
 
-            solo._WORK.buffers = None
-            fresh, fresh_policy = solve()
-            n = 1 << 20
-            solo._WORK.buffers = _dp.Work(np.full(n, np.nan), np.full(n, 0xFF, np.uint8),
-                                          np.full(n, -7, np.int32))
-            dirty, dirty_policy = solve()
-            pd.testing.assert_frame_equal(fresh.table, dirty.table, check_exact=True)
-            pd.testing.assert_frame_equal(fresh.turn_curves, dirty.turn_curves,
-                                          check_exact=True)
-            for a, b in zip(fresh_policy, dirty_policy, strict=True):
-                assert np.array_equal(a.disc, b.disc) and np.array_equal(a.start, b.start)
+                solo._WORK.buffers = None
+                fresh, fresh_policy = solve()
+                n = 1 << 20
+                solo._WORK.buffers = _dp.Work(np.full(n, np.nan), np.full(n, 0xFF, np.uint8),
+                                              np.full(n, -7, np.int32))
+                dirty, dirty_policy = solve()
+                pd.testing.assert_frame_equal(fresh.table, dirty.table, check_exact=True)
+                pd.testing.assert_frame_equal(fresh.turn_curves, dirty.turn_curves,
+                                              check_exact=True)
+                for a, b in zip(fresh_policy, dirty_policy, strict=True):
+                    assert np.array_equal(a.disc, b.disc) and np.array_equal(a.start, b.start)
+    finally:
+        solo._WORK.buffers = None  # the next test's solves start from fresh buffers
 
 
 def test_a_thread_keeps_its_work_buffers_up_to_a_size(monkeypatch):
