@@ -72,11 +72,11 @@ def _rehash(t, cap):
 @inline_kernel
 def _lookup(t, lo, hi):
     """Slot of key ``(lo, hi)``: its entry, or the empty slot where it would go."""
-    mask = t.shape[0] - 1
-    j = _slot(lo, hi, mask)
+    mask = np.uint64(t.shape[0] - 1)
+    j = np.uint64(_slot(lo, hi, mask))  # unsigned: no wrapping of negative indices
     while t[j, 2] >= 0 and (t[j, 0] != lo or t[j, 1] != hi):
-        j = (j + 1) & mask
-    return j
+        j = (j + np.uint64(1)) & mask
+    return np.int64(j)
 
 
 @inline_kernel

@@ -32,6 +32,11 @@ pattern is part of the win.
 :func:`_odds_of` is one missing suit's whole answer in one call from Python: the
 graph (:mod:`mjstats.discard._graph`), both passes (:func:`_solve_graph`) and the
 candidates' 进张.
+
+In the passes' inner loops an index read from an array (an edge's state, a
+candidate's bit) or an edge run's bounds is cast to ``np.uint64`` before it
+indexes: numba handles a signed index that might be negative (counting from the
+end) with a test on every access, an unsigned one it uses as is.
 """
 
 from __future__ import annotations
@@ -91,13 +96,14 @@ def _b_values(Vu, V2u, V3u, u1, T, b_s, b_d, b_start, eb_a, VB, VB2, VB3, bestA)
         best3 = 0.0
         arg = -1
         if b_d[b] <= u1 and b_s[b] <= left:
-            for e in range(b_start[b], b_start[b + 1]):
-                a = eb_a[e]
+            for e in range(np.uint64(b_start[b]), np.uint64(b_start[b + 1])):
+                ai = eb_a[e]
+                a = np.uint64(ai)
                 if arg < 0 or _better(Vu[a], V2u[a], V3u[a], best, best2, best3):
                     best = Vu[a]
                     best2 = V2u[a]
                     best3 = V3u[a]
-                    arg = a
+                    arg = ai
         VB[b] = best
         VB2[b] = best2
         VB3[b] = best3
@@ -107,18 +113,18 @@ def _b_values(Vu, V2u, V3u, u1, T, b_s, b_d, b_start, eb_a, VB, VB2, VB3, bestA)
 @inline_kernel
 def _edge_value(e, ea_b, ea_win, w_val, b_s, VB, VB2, VB3, objective):
     """``(g, g2, g3, terminal)`` of draw edge ``e``: values at the next draw, end of play."""
-    b = ea_b[e]
+    b = np.uint64(ea_b[e])
     win = ea_win[e]
     if objective == OBJ_WIN:
         if win >= 0:
-            return 1.0, w_val[win], 1.0, True
+            return 1.0, w_val[np.uint64(win)], 1.0, True
         return VB[b], VB2[b], VB3[b], False
     if objective == OBJ_READY:
         if b_s[b] <= 0:
             return 1.0, 0.0, 1.0, True
         return VB[b], VB2[b], VB3[b], False
-    if win >= 0 and not _better(VB[b], VB2[b], VB3[b], w_val[win], 1.0, 1.0):
-        return w_val[win], 1.0, 1.0, True
+    if win >= 0 and not _better(VB[b], VB2[b], VB3[b], w_val[np.uint64(win)], 1.0, 1.0):
+        return w_val[np.uint64(win)], 1.0, 1.0, True
     return VB[b], VB2[b], VB3[b], False
 
 
@@ -148,7 +154,7 @@ def _kept(a, u1, improve, a_start, ea_w, ea_b, ea_win, w_val, b_s, here, here2, 
     t1 = TIE * max(1.0, abs(here))
     t2 = TIE * max(1.0, abs(here2))
     t3 = TIE * max(1.0, abs(here3))
-    for e in range(a_start[a], a_start[a + 1]):
+    for e in range(np.uint64(a_start[a]), np.uint64(a_start[a + 1])):
         g, g2, g3, end = _edge_value(e, ea_b, ea_win, w_val, b_s, VB, VB2, VB3, objective)
         if improve != 0:
             if g > here + t1:
@@ -284,7 +290,7 @@ def _forward(roots, a_s, a_d, a_start, b_s, ea_w, ea_b, ea_win, w_val, w_vidx, w
             if objective == OBJ_READY and a_s[a] <= 0:
                 cb = bits_a
                 while cb != 0:  # ready: the ready objective is met, play stops
-                    c = trailing_zeros(cb)
+                    c = np.uint64(trailing_zeros(cb))
                     cb &= cb - 1
                     n1[a, c] += q1[a, c]
                 continue
@@ -293,20 +299,20 @@ def _forward(roots, a_s, a_d, a_start, b_s, ea_w, ea_b, ea_win, w_val, w_vidx, w
             stay = 1.0 - W / D
             cb = bits_a
             while cb != 0:
-                c = trailing_zeros(cb)
+                c = np.uint64(trailing_zeros(cb))
                 cb &= cb - 1
                 n0[a, c] += stay * q0[a, c]
                 n1[a, c] += stay * q1[a, c]
-            for e in range(a_start[a], a_start[a + 1]):
+            for e in range(np.uint64(a_start[a]), np.uint64(a_start[a + 1])):
                 st = step[u, e]
                 if st == STEP_THROWN:
                     continue
                 p = float(ea_w[e]) / D
                 if st == STEP_END:
-                    win = ea_win[e]
+                    win = np.uint64(ea_win[e])  # read only when a win ends play (not -1)
                     cb = bits_a
                     while cb != 0:
-                        c = trailing_zeros(cb)
+                        c = np.uint64(trailing_zeros(cb))
                         cb &= cb - 1
                         m0 = p * q0[a, c]
                         m = m0 + p * q1[a, c]
@@ -316,20 +322,21 @@ def _forward(roots, a_s, a_d, a_start, b_s, ea_w, ea_b, ea_win, w_val, w_vidx, w
                         if objective != OBJ_READY:
                             win_at[c, u] += m
                             ev_at[c, u] += m * w_val[win]
-                            hist[c, w_vidx[win]] += m
+                            hist[c, np.uint64(w_vidx[win])] += m
                             bits = w_pat[win]
                             while bits != 0:  # its patterns, lowest first
-                                pat[c, trailing_zeros(bits)] += m
+                                pat[c, np.uint64(trailing_zeros(bits))] += m
                                 bits &= bits - 1
                 else:
-                    t = best_at[u, ea_b[e]]
-                    if t < 0:
+                    ti = best_at[u, np.uint64(ea_b[e])]
+                    if ti < 0:
                         continue
+                    t = np.uint64(ti)
                     live[t] |= live[a]
                     to_ready = a_s[t] <= 0
                     cb = bits_a
                     while cb != 0:
-                        c = trailing_zeros(cb)
+                        c = np.uint64(trailing_zeros(cb))
                         cb &= cb - 1
                         m0 = p * q0[a, c]
                         if to_ready:
@@ -346,7 +353,7 @@ def _forward(roots, a_s, a_d, a_start, b_s, ea_w, ea_b, ea_win, w_val, w_vidx, w
             if live[a] != 0:
                 cb = live[a]
                 while cb != 0:
-                    c = trailing_zeros(cb)
+                    c = np.uint64(trailing_zeros(cb))
                     cb &= cb - 1
                     n0[a, c] = 0.0
                     n1[a, c] = 0.0
