@@ -20,6 +20,9 @@ on every draw and every discard from a state whose exchanges so far plus its
 shanten stay below the root's shanten plus ``extra`` (tomohxx's bound), and the
 shanten-only moves beyond.  Shanten is *legal* shanten: tiles of the missing
 suit (定缺) never count towards a win and must be thrown first.
+
+A state's row and an edge's slot index as ``np.uint64``, as in
+:mod:`mjstats.discard._dp` (no negative-index test per access).
 """
 
 from __future__ import annotations
@@ -136,7 +139,7 @@ def _part_moves(p, code, other, a01, b23, h, step, M, s7_same, s7_pair, s7_odd, 
         if p == miss:  # the part stays empty
             ov = np.int64(Q.final[M, a01, b23])
         else:
-            c = code + step * _POW5[i]
+            c = np.uint64(code + step * _POW5[i])  # a code >= 0
             if p == 0:
                 ov = np.int64(Q.final[M, Q.suit_suit[np.int64(Q.suit_key[c]) & 255, other], b23])
             elif p == 1:
@@ -238,12 +241,13 @@ def _insert(t, slot, lo, hi, i, hands, h, kind, delta, info, s, d, full):
     t[slot, 1] = hi
     t[slot, 2] = i
     t[slot, 3] = 0  # no win scored yet (:func:`_draws`)
+    iu = np.uint64(i)
     for q in range(34):
-        hands[i, q] = h[q]
-    hands[i, kind] += delta
-    info[i, 0] = s
-    info[i, 1] = d
-    info[i, 2] = full
+        hands[iu, q] = h[q]
+    hands[iu, kind] += delta
+    info[iu, 0] = s
+    info[iu, 1] = d
+    info[iu, 2] = full
 
 
 @kernel
@@ -312,10 +316,11 @@ def _discards(ib, P, origin, dead, h, sh, b_hand, b_info, tA, a_hand, a_info, nA
     The arrays have room for 34 more states and edges (:func:`_room`).  Returns the
     new counts of 13-tile states and of discard edges.
     """
+    ibu = np.uint64(ib)
     for k in range(34):
-        h[k] = b_hand[ib, k]
-    s14 = np.int64(b_info[ib, 0])
-    d14 = np.int64(b_info[ib, 1])
+        h[k] = b_hand[ibu, k]
+    s14 = np.int64(b_info[ibu, 0])
+    d14 = np.int64(b_info[ibu, 1])
     is_root = P.root_is_b != 0 and ib == 0
     if is_root:
         full = P.root_all != 0
@@ -354,8 +359,8 @@ def _discards(ib, P, origin, dead, h, sh, b_hand, b_info, tA, a_hand, a_info, nA
         dd = d14 - (1 if h[j] > origin[j] else 0)
         a, nA, _ = _find_or_add(tA, lo, hi, nA, a_hand, a_info, h, j, -1, s13, dd,
                                 1 if P.improve != 0 and dd + s13 < P.s_root + P.extra else 0)
-        eb_kind[neB] = j
-        eb_a[neB] = a
+        eb_kind[np.uint64(neB)] = j
+        eb_a[np.uint64(neB)] = a
         neB += 1
     return nA, neB
 
@@ -369,13 +374,14 @@ def _draws(ia, P, origin, avail, dead, h, sh, a_hand, a_info, tB, b_hand, b_info
     The arrays have room for 34 more states, edges and wins (:func:`_room`).
     Returns the new counts of 14-tile states, draw edges and wins.
     """
+    iau = np.uint64(ia)
     for k in range(34):
-        h[k] = a_hand[ia, k]
-    s = np.int64(a_info[ia, 0])
-    d = np.int64(a_info[ia, 1])
+        h[k] = a_hand[iau, k]
+    s = np.int64(a_info[iau, 0])
+    d = np.int64(a_info[iau, 1])
     if d + s > P.T_draws:
         return nB, neA, nW  # can never become ready in the draws left
-    full = a_info[ia, 2] != 0
+    full = a_info[iau, 2] != 0
     c0, c1, c2, c3, n, pairs, odd = _state_codes(h, dead)
     _moved_shanten(c0, c1, c2, c3, h, 1, n, pairs, odd, P.miss, P.form, dead, Q, sh)
     conc, buf, work, hits, best, info = scratch
@@ -420,10 +426,11 @@ def _draws(ia, P, origin, avail, dead, h, sh, a_hand, a_info, tB, b_hand, b_info
                     nW += 1
                 if by_hand:
                     tB[slot, 3] = win + 2
-        ea_kind[neA] = k
-        ea_w[neA] = w
-        ea_b[neA] = b
-        ea_win[neA] = win
+        e = np.uint64(neA)
+        ea_kind[e] = k
+        ea_w[e] = w
+        ea_b[e] = b
+        ea_win[e] = win
         neA += 1
     return nB, neA, nW
 
