@@ -63,9 +63,10 @@ def main() -> None:
     print(f"{'bots':<22}{'hands/s':>12}{'/ efficiency x4':>18}")
     for name, rate in best.items():
         print(f"{name:<22}{rate:>12,.0f}{rate / ref:>18.3f}")
-    by_shanten(a.rules, a.positions)
-    if mj.rules(a.rules).missing_suit:
-        que_choice(a.rules, a.positions)
+    if a.positions:  # --positions 0: the table of rates alone
+        by_shanten(a.rules, a.positions)
+        if mj.rules(a.rules).missing_suit:
+            que_choice(a.rules, a.positions)
 
 
 def _ev_kit(rules: str) -> tuple:
