@@ -328,8 +328,9 @@ def _overlap_q(c0, c1, c2, c3, M, Q):
 
     The parts' codes to their keys, then :func:`_overlap_at`: five lookups.
     """
-    return _overlap_at(np.int64(Q.suit_key[c0]), np.int64(Q.suit_key[c1]),
-                       np.int64(Q.suit_key[c2]), np.int64(Q.honor_key[c3]), M, Q)
+    return _overlap_at(np.int64(Q.suit_key[np.uint64(c0)]), np.int64(Q.suit_key[np.uint64(c1)]),
+                       np.int64(Q.suit_key[np.uint64(c2)]), np.int64(Q.honor_key[np.uint64(c3)]),
+                       M, Q)
 
 
 @inline_kernel
@@ -341,10 +342,10 @@ def _quick(c0, c1, c2, c3, n, Q, form):
     below 13 tiles).  ``form`` 0 standard, 1 seven pairs, 2 the minimum (a
     constant at each call).
     """
-    k0 = np.int64(Q.suit_key[c0])
-    k1 = np.int64(Q.suit_key[c1])
-    k2 = np.int64(Q.suit_key[c2])
-    k3 = np.int64(Q.honor_key[c3])
+    k0 = np.int64(Q.suit_key[np.uint64(c0)])  # codes are >= 0: no negative-index test
+    k1 = np.int64(Q.suit_key[np.uint64(c1)])
+    k2 = np.int64(Q.suit_key[np.uint64(c2)])
+    k3 = np.int64(Q.honor_key[np.uint64(c3)])
     s = NOT_APPLICABLE
     if form != 1:
         M = min((n - 1) // 3, MAX_MELDS)
