@@ -38,7 +38,9 @@ def flag(value, name: str, error: type[MjStatsError] = MjStatsError) -> bool:
     ...
     mjstats.errors.MjStatsError: self_draw must be True or False (a bool), got 'False' (str)
     """
-    if isinstance(value, bool | np.bool_):
+    if value is True or value is False:
+        return value
+    if isinstance(value, np.bool_):
         return bool(value)
     raise error(f"{name} must be True or False (a bool), got {value!r} ({type(value).__name__})")
 
@@ -63,7 +65,9 @@ def count(value, name: str, *, minimum: int = 0, maximum: int | None = None,
     """
     if value is None and default is not None:
         return default
-    if is_int(value):
+    if type(value) is int:  # the common case first: a plain int (a bool's type is bool)
+        n = value
+    elif is_int(value):
         n = int(value)
     elif isinstance(value, numbers.Real) and not isinstance(value, bool | np.bool_):
         if not float(value).is_integer():

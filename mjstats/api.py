@@ -52,6 +52,8 @@ def _check_keywords(verb: str, known: tuple[str, ...], rules_, given: dict,
     """Refuse a keyword of ``given`` that is not in ``known``, naming it and the rule set."""
     from mjstats.errors import RuleError
 
+    if given.keys() <= _as_set(known):
+        return
     bad = [k for k in given if k not in known]
     if bad:
         name = rules_ if isinstance(rules_, str) else getattr(rules_, "name", rules_)
@@ -60,6 +62,11 @@ def _check_keywords(verb: str, known: tuple[str, ...], rules_, given: dict,
                 f"rules=mj.rules({name!r}, {switches[0]}=...)" if switches else "")
         raise RuleError(f"{verb}() under {name!r} takes no {', '.join(bad)}; its {what}: "
                         f"{', '.join(known)}{hint}")
+
+
+@functools.cache
+def _as_set(known: tuple[str, ...]) -> frozenset[str]:
+    return frozenset(known)
 
 
 def _switch_names(rules_) -> tuple[str, ...]:
@@ -287,6 +294,14 @@ def deal_study(rules="sichuan", deals=None, seed=None, **options):
     return fn(r, 1_000_000 if deals is None else deals, seed, **options)
 
 
+@functools.cache
+def _odds_keywords() -> tuple[str, ...]:
+    """The keywords :func:`odds` takes beside the hand and the rules."""
+    from mjstats.discard.solo import odds as fn
+
+    return _keywords(fn, ("hand", "rules")) + ("table", "table_bots", "table_player", "seed")
+
+
 def odds(hand, rules=None, *, table: int = 0, table_bots: str = "efficiency",
          table_player: str = "efficiency", seed=None, **options):
     """Exact odds of every discard of a hand against the wall, and at a full table.
@@ -310,18 +325,18 @@ def odds(hand, rules=None, *, table: int = 0, table_bots: str = "efficiency",
     >>> "table_d_payoff" in r.table
     True
     """
-    from mjstats.discard import odds as fn
+    from mjstats.discard.solo import odds as fn  # a module, not the package: a cheap import
     from mjstats.errors import RuleError
 
-    if rules is not None and _game(rules) == "daer":
+    R = None if rules is None else _resolve(rules)
+    if getattr(R, "game", "mahjong") == "daer":
         raise RuleError(
             f"odds covers the mahjong rule sets (sichuan, sichuan-app, guangan, liuzhou); "
-            f"{_resolve(rules).name!r} is Da Er")
-    _check_keywords("odds", _keywords(fn, ("hand", "rules")) + (
-        "table", "table_bots", "table_player", "seed"), rules or "none", options)
+            f"{R.name!r} is Da Er")
+    _check_keywords("odds", _odds_keywords(), rules or "none", options)
     table = count(table, "table (deals per discard of the table model)", minimum=0)
     exact_player = table and table_player == "exact"
-    exact = fn(hand, rules, **(options | {"keep_policy": True} if exact_player else options))
+    exact = fn(hand, R, **(options | {"keep_policy": True} if exact_player else options))
     if not table:
         return exact
     if rules is None:

@@ -361,7 +361,7 @@ def _solved(head: tuple, improve: int, rest: tuple) -> _Piece:
     if work is None:
         work = _dp.Work(np.empty(0), np.empty(0, np.uint8), np.empty(0, np.int32))
     *out, work = _dp._odds_of(*head, improve, *rest, work)
-    if sum(a.nbytes for a in work) <= KEEP_WORK:
+    if work.f.nbytes + work.b.nbytes + work.i.nbytes <= KEEP_WORK:
         _WORK.buffers = work
     return _Piece(*out)
 
