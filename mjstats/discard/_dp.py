@@ -168,15 +168,26 @@ def _kept(a, u1, improve, a_start, ea_w, ea_b, ea_win, w_val, b_s, here, here2, 
             else:
                 keep = g3 > here3 + t3
             if not keep:
-                step[u1 - 1, e] = STEP_THROWN
+                step[_prow(u1 - 1, step), e] = STEP_THROWN
                 continue
-        step[u1 - 1, e] = STEP_END if end else STEP_MOVE
+        step[_prow(u1 - 1, step), e] = STEP_END if end else STEP_MOVE
         w = float(ea_w[e])
         W += w
         acc += w * g
         acc2 += w * g2
         acc3 += w * g3
     return W, acc, acc2, acc3
+
+
+@inline_kernel
+def _prow(u, X):
+    """The row of policy array ``X`` (``step``, ``kept_w``) for draw ``u``: ``u``, or 0 of one row.
+
+    In the fast mode under the win and ready objectives every draw is kept and
+    which ends play does not depend on the draw, so :func:`_solve_graph` gives
+    both arrays a single row, the same at every draw.
+    """
+    return u if X.shape[0] > 1 else 0
 
 
 @inline_kernel
@@ -204,7 +215,8 @@ def _backward(a_s, a_d, improve, a_start, b_s, b_d, b_start, ea_w, ea_b, ea_win,
     Records the policy for :func:`_forward`, row ``u`` for draw ``u``: ``step[u, e]``
     (see :func:`_kept`), ``kept_w[u, a]`` the weight state ``a`` keeps, ``best_at[u, b]``
     the 13-tile state that 14-tile state ``b`` discards to, at every draw where
-    either pass reads them (they may start unset).  ``VB``, ``VB2``, ``VB3``
+    either pass reads them (they may start unset; ``step`` and ``kept_w`` may hold
+    one row for every draw, :func:`_prow`).  ``VB``, ``VB2``, ``VB3``
     are scratch rows of the 14-tile states' values (no reference counting here:
     the caller owns every array).
     """
@@ -230,14 +242,14 @@ def _backward(a_s, a_d, improve, a_start, b_s, b_d, b_start, ea_w, ea_b, ea_win,
                 continue
             if objective == OBJ_READY and s <= 0:  # ready: play has stopped, no draw is kept
                 for e in range(a_start[a], a_start[a + 1]):
-                    step[u, e] = STEP_THROWN
+                    step[_prow(u, step), e] = STEP_THROWN
                 continue
             here = V[r1, a]
             here2 = V2[r1, a]
             here3 = V3[r1, a]
             W, acc, acc2, acc3 = _kept(a, u + 1, improve, a_start, ea_w, ea_b, ea_win, w_val,
                                        b_s, here, here2, here3, VB, VB2, VB3, objective, step)
-            kept_w[u, a] = W
+            kept_w[_prow(u, kept_w), a] = W
             D = left if published or W <= left else W
             V[r, a] = (1.0 - W / D) * here + acc / D
             V2[r, a] = (1.0 - W / D) * here2 + acc2 / D
@@ -294,7 +306,7 @@ def _forward(roots, a_s, a_d, a_start, b_s, ea_w, ea_b, ea_win, w_val, w_vidx, w
                     cb &= cb - 1
                     n1[a, c] += q1[a, c]
                 continue
-            W = kept_w[u, a]
+            W = kept_w[_prow(u, kept_w), a]
             D = left if published or W <= left else W
             stay = 1.0 - W / D
             cb = bits_a
@@ -304,7 +316,7 @@ def _forward(roots, a_s, a_d, a_start, b_s, ea_w, ea_b, ea_win, w_val, w_vidx, w
                 n0[a, c] += stay * q0[a, c]
                 n1[a, c] += stay * q1[a, c]
             for e in range(np.uint64(a_start[a]), np.uint64(a_start[a + 1])):
-                st = step[u, e]
+                st = step[_prow(u, step), e]
                 if st == STEP_THROWN:
                     continue
                 p = float(ea_w[e]) / D
@@ -381,7 +393,7 @@ def _policy_discards(a_s, a_d, a_start, step, best_at, ea_kind, ea_b, b_start, e
                 disc[u, e] = -1
                 if u < a_d[a] or (s > 0 and u > T - s):
                     continue
-                st = step[u, e]
+                st = step[_prow(u, step), e]
                 if st == STEP_THROWN:
                     disc[u, e] = ea_kind[e]
                     continue
@@ -470,14 +482,18 @@ def _solve_graph(roots, a_s, a_d, improve, a_start, b_s, b_d, b_start, ea_w, ea_
     V2 = np.zeros((2, nA))
     V3 = np.zeros((2, nA))
     Vr = np.empty((C, T + 1))
-    f = _take(work.f, T * nA + 4 * nA * C)
-    b8 = _take(work.b, T * E)
+    # the policy, draw by draw: written by _backward wherever _forward reads it;
+    # in the fast mode under the win and ready objectives what a state keeps is
+    # the same at every draw (every draw kept, and a draw ends play or not by
+    # itself), so ``step`` and ``kept_w`` hold one row (:func:`_prow`)
+    Tp = 1 if improve == 0 and objective != OBJ_VALUE else T
+    f = _take(work.f, Tp * nA + 4 * nA * C)
+    b8 = _take(work.b, Tp * E)
     i32 = _take(work.i, T * nB)
-    # the policy, draw by draw: written by _backward wherever _forward reads it
-    step = b8[: T * E].reshape((T, E))
-    kept_w = f[: T * nA].reshape((T, nA))
+    step = b8[: Tp * E].reshape((Tp, E))
+    kept_w = f[: Tp * nA].reshape((Tp, nA))
     best_at = i32[: T * nB].reshape((T, nB))
-    q = f[T * nA : T * nA + 4 * nA * C]  # the forward pass's probabilities, zeros
+    q = f[Tp * nA : Tp * nA + 4 * nA * C]  # the forward pass's probabilities, zeros
     q[:] = 0.0
     _backward(a_s, a_d, improve, a_start, b_s, b_d, b_start, ea_w, ea_b, ea_win, eb_a, w_val,
               S, T, objective, published, V, V2, V3, step, kept_w, best_at, np.zeros(nB),
