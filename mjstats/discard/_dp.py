@@ -437,10 +437,13 @@ def _distinct(w):
 
 
 class Work(NamedTuple):
-    """Room for the policy and the forward pass's probabilities, kept from one solve to the next.
+    """Room for the policy, the forward pass's probabilities and the graph's hash tables,
+    kept from one solve to the next.
 
     Flat buffers (``float64``, ``uint8``, ``int32``) that :func:`_solve_graph` cuts
-    its largest arrays from, growing them when a search needs more: a new buffer
+    its largest arrays from, growing them when a search needs more, and the two
+    hash tables of the last graph (``tA``, ``tB``, used again by
+    :func:`~mjstats.discard._graph._build` where their size fits): a new buffer
     of that size each time would have the allocator hand back, and the system
     map again, the same few megabytes on every call (``mjstats.discard.solo``
     keeps one per thread).
@@ -449,6 +452,8 @@ class Work(NamedTuple):
     f: np.ndarray
     b: np.ndarray
     i: np.ndarray
+    tA: np.ndarray
+    tB: np.ndarray
 
 
 @kernel
@@ -509,7 +514,8 @@ def _solve_graph(roots, a_s, a_d, improve, a_start, b_s, b_d, b_start, ea_w, ea_
              q[: nA * C].reshape((nA, C)), q[nA * C : 2 * nA * C].reshape((nA, C)),
              q[2 * nA * C : 3 * nA * C].reshape((nA, C)), q[3 * nA * C :].reshape((nA, C)),
              np.zeros(nA, dtype=np.int64))
-    return Vr, win_at, ready_at, ev_at, hist, values, pat, step, best_at, Work(f, b8, i32)
+    return (Vr, win_at, ready_at, ev_at, hist, values, pat, step, best_at,
+            Work(f, b8, i32, work.tA, work.tB))
 
 
 @kernel
@@ -528,15 +534,19 @@ def _odds_of(hand, avail, dead, miss, form, improve, extra, objective, root_all,
     (-1 as is), ``shanten`` each candidate's, ``jin[c, k]`` the live copies of
     each kind that lowers it; with ``keep_policy`` the exact policy
     (:class:`mjstats.discard.solo.Policy`: the 13-tile states' table and edge
-    runs, the kinds drawn, ``disc`` from :func:`_policy_discards`), otherwise
-    ``disc`` is empty; then ``work`` (:class:`Work`), grown if the search needed
-    more.  Past ``max_states`` nothing is solved: ``status``, ``s_root`` and
+    runs, the kinds drawn, ``disc`` from :func:`_policy_discards`; the table a
+    copy), otherwise the table and ``disc`` are empty; then ``work``
+    (:class:`Work`), grown if the search needed more, holding this graph's hash
+    tables for the next search.  Past ``max_states`` nothing is solved: ``status``, ``s_root`` and
     ``states``, and empty arrays.
     """
     (status, s_root, a_hand, a_s, a_d, _, a_start, _, b_s, b_d, b_start, ea_kind, ea_w, ea_b,
-     ea_win, eb_kind, eb_a, w_val, w_pat, a_table) = _build(
+     ea_win, eb_kind, eb_a, w_val, w_pat, tA, tB) = _build(
         hand, hand, avail, dead, miss, form, improve, extra, objective, root_all, T,
-        max_states, score_mode, family, values, sw, mt, mk, nm, flags, Tb, Q)
+        max_states, score_mode, family, values, sw, mt, mk, nm, flags, Tb, Q, work.tA, work.tB)
+    work = Work(work.f, work.b, work.i, tA, tB)  # the tables kept for the next search
+    # the policy's table of states is the caller's to keep: a copy, not the kept table
+    a_table = tA.copy() if keep_policy else np.empty((0, 4), dtype=np.int64)
     states = a_s.shape[0] + b_s.shape[0]
     if status != STATUS_OK:  # past max_states: no numbers, only the status and the shanten
         none = np.zeros((0, 0))

@@ -460,15 +460,33 @@ class Arrays(NamedTuple):
 
 
 @kernel
-def _arrays(cap, ecap, wcap):
+def _table(kept, cap):
+    """An empty hash table of about ``cap`` slots: ``kept`` emptied when it has ``cap`` to
+    ``2 cap`` slots, else a new one.
+
+    A table of a megabyte or more is mapped afresh by the system on every
+    allocation, a page fault for each 4 kB its slots' marks touch (some 0.5 ms
+    for the 16,384-state start of a 4-shanten search): emptying one kept from
+    the thread's last search costs a tenth of that.
+    """
+    if cap <= kept.shape[0] <= 2 * cap:
+        _clear(kept)
+        return kept
+    return _new_table(cap)
+
+
+@kernel
+def _arrays(cap, ecap, wcap, tA, tB):
     """Empty graph arrays: room for ``cap`` states of each size, ``ecap`` edges, ``wcap`` wins.
 
-    Only the tables are set (every slot empty): a state's hand and facts, its edge
-    run's start, an edge and a win are each written when made, before anything
-    reads them, so those arrays are left unset (no page of unused room is touched).
+    Only the tables are set (every slot empty; ``tA`` and ``tB`` kept from an
+    earlier search are used again where their size fits, :func:`_table`): a
+    state's hand and facts, its edge run's start, an edge and a win are each
+    written when made, before anything reads them, so those arrays are left
+    unset (no page of unused room is touched).
     """
     return Arrays(
-        _new_table(2 * cap), _new_table(2 * cap),
+        _table(tA, 2 * cap), _table(tB, 2 * cap),
         np.empty((cap, 34), dtype=np.int8), np.empty((cap, 3), dtype=np.int8),
         np.empty(cap + 1, dtype=np.int64),
         np.empty((cap, 34), dtype=np.int8), np.empty((cap, 3), dtype=np.int8),
@@ -595,7 +613,7 @@ def _expand(P, G, cnt, origin, avail, dead, h, sh, values, sw, mt, mk, scratch,
 @kernel
 def _build(root, origin, avail, dead, miss, form, improve, extra, objective, root_all,
            T_draws, max_states,
-           score_mode, family, values, sw, mt, mk, nm, flags, T, Q):
+           score_mode, family, values, sw, mt, mk, nm, flags, T, Q, tA, tB):
     """Build the hand graph from ``root`` (14 tiles: a B root; 13: an A root).
 
     ``origin`` is the 14-tile input (distance counts tiles beyond it); ``avail``
@@ -616,13 +634,17 @@ def _build(root, origin, avail, dead, miss, form, improve, extra, objective, roo
     The search itself is :func:`_expand`, here in arrays grown as it needs
     (the game engine's ``ev`` bot runs it in fixed arrays of its own).
 
-    Returns ``(status, s_root, A arrays, B arrays, edge arrays, win arrays, the table of
-    the 13-tile states)``, named where :func:`mjstats.discard._dp._odds_of` unpacks them.
+    ``tA`` and ``tB`` are hash tables kept from an earlier search (or empty): used
+    again, emptied, where their size fits (:func:`_table`).
+
+    Returns ``(status, s_root, A arrays, B arrays, edge arrays, win arrays, the tables
+    of the 13- and 14-tile states)``, named where :func:`mjstats.discard._dp._odds_of`
+    unpacks them.
     """
     c0, c1, c2, c3, n, pairs, odd = _state_codes(root, dead)
     s_root = _legal_shanten(c0, c1, c2, c3, n, pairs, odd, miss, form, Q)
     cap = FIRST_STATES[1 if improve != 0 else 0, min(max(s_root, 0), FIRST_STATES.shape[1] - 1)]
-    G = _arrays(cap, 4 * cap, cap)  # grown as the search needs
+    G = _arrays(cap, 4 * cap, cap, tA, tB)  # grown as the search needs
     cnt = np.zeros(8, dtype=np.int64)
     root_is_b = _plant(root, c0, c1, c2, c3, n, s_root, improve, extra, G, cnt)
     P = _Search(miss, form, improve, extra, objective, root_all, T_draws, s_root,
@@ -646,7 +668,7 @@ def _build(root, origin, avail, dead, miss, form, improve, extra, objective, roo
             G.b_start[: nB + 1],
             G.ea_kind[:neA], G.ea_w[:neA], G.ea_b[:neA], G.ea_win[:neA],
             G.eb_kind[:neB], G.eb_a[:neB],
-            G.w_val[:nW], G.w_pat[:nW], G.tA)
+            G.w_val[:nW], G.w_pat[:nW], G.tA, G.tB)
 
 
 @kernel

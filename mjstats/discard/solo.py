@@ -359,9 +359,10 @@ def _solved(head: tuple, improve: int, rest: tuple) -> _Piece:
     """
     work = getattr(_WORK, "buffers", None)
     if work is None:
-        work = _dp.Work(np.empty(0), np.empty(0, np.uint8), np.empty(0, np.int32))
+        none = np.empty((0, 4), np.int64)
+        work = _dp.Work(np.empty(0), np.empty(0, np.uint8), np.empty(0, np.int32), none, none)
     *out, work = _dp._odds_of(*head, improve, *rest, work)
-    if work.f.nbytes + work.b.nbytes + work.i.nbytes <= KEEP_WORK:
+    if work.f.nbytes + work.b.nbytes + work.i.nbytes + work.tA.nbytes + work.tB.nbytes <= KEEP_WORK:
         _WORK.buffers = work
     return _Piece(*out)
 

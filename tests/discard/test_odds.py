@@ -322,8 +322,9 @@ def test_work_buffers_carry_nothing_from_one_solve_to_the_next(objective, improv
     The buffers a thread keeps between solves (:class:`mjstats.discard._dp.Work`) are
     cut into the policy and the forward pass's probabilities; each solve must write
     every entry it reads.  Here they are filled with NaN, 0xFF and -7 before each
-    solve, larger than any of these searches needs, for 14-tile and 13-tile hands,
-    with the exact policy kept (as the table model asks) and without.
+    solve, larger than any of these searches needs, and the graph's two hash tables
+    (used again where their size fits) with random numbers, for 14-tile and 13-tile
+    hands, with the exact policy kept (as the table model asks) and without.
     """
     from mjstats.discard import _dp, solo
 
@@ -341,8 +342,11 @@ def test_work_buffers_carry_nothing_from_one_solve_to_the_next(objective, improv
                 solo._WORK.buffers = None
                 fresh, fresh_policy = solve()
                 n = 1 << 20
+                kept = solo._WORK.buffers  # its hash tables have the size this search takes
+                rng = np.random.default_rng(len(hand))
+                junk = [rng.integers(-9, 1 << 40, t.shape) for t in (kept.tA, kept.tB)]
                 solo._WORK.buffers = _dp.Work(np.full(n, np.nan), np.full(n, 0xFF, np.uint8),
-                                              np.full(n, -7, np.int32))
+                                              np.full(n, -7, np.int32), *junk)
                 dirty, dirty_policy = solve()
                 pd.testing.assert_frame_equal(fresh.table, dirty.table, check_exact=True)
                 pd.testing.assert_frame_equal(fresh.turn_curves, dirty.turn_curves,
@@ -351,6 +355,22 @@ def test_work_buffers_carry_nothing_from_one_solve_to_the_next(objective, improv
                     assert np.array_equal(a.disc, b.disc) and np.array_equal(a.start, b.start)
     finally:
         solo._WORK.buffers = None  # the next test's solves start from fresh buffers
+
+
+def test_a_kept_hash_table_is_used_again_emptied_where_its_size_fits():
+    """``_graph._table``: a kept table of ``cap`` to ``2 cap`` slots, emptied; else a new one."""
+    from mjstats.discard import _graph
+
+    junk = np.random.default_rng(1).integers(0, 1 << 40, (64, 4))
+    for cap in (32, 64):
+        out = _graph._table(junk.copy(), cap)
+        assert out.shape == (64, 4) and (out[:, 2] == -1).all()
+    kept = junk.copy()
+    assert np.shares_memory(_graph._table(kept, 64), kept)
+    for cap in (16, 128):  # more than twice too large, or too small: a new table
+        out = _graph._table(kept, cap)
+        assert out.shape == (cap, 4) and (out[:, 2] == -1).all()
+        assert not np.shares_memory(out, kept)
 
 
 def test_a_thread_keeps_its_work_buffers_up_to_a_size(monkeypatch):
