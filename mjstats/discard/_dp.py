@@ -437,11 +437,11 @@ def _distinct(w):
 
 
 class Work(NamedTuple):
-    """Room for the policy, the forward pass's probabilities and the graph's hash tables,
-    kept from one solve to the next.
+    """Room for the policy, the forward pass's probabilities and the graph's hash tables.
 
-    Flat buffers (``float64``, ``uint8``, ``int32``) that :func:`_solve_graph` cuts
-    its largest arrays from, growing them when a search needs more, and the two
+    Kept from one solve to the next: flat buffers (``float64``, ``uint8``,
+    ``int32``) that :func:`_solve_graph` cuts its largest arrays from, growing
+    them when a search needs more, and the two
     hash tables of the last graph (``tA``, ``tB``, used again by
     :func:`~mjstats.discard._graph._build` where their size fits): a new buffer
     of that size each time would have the allocator hand back, and the system

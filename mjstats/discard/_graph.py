@@ -461,13 +461,12 @@ class Arrays(NamedTuple):
 
 @kernel
 def _table(kept, cap):
-    """An empty hash table of about ``cap`` slots: ``kept`` emptied when it has ``cap`` to
-    ``2 cap`` slots, else a new one.
+    """An empty hash table of ``cap`` slots, or ``kept`` emptied when it has ``cap`` to ``2 cap``.
 
     A table of a megabyte or more is mapped afresh by the system on every
-    allocation, a page fault for each 4 kB its slots' marks touch (some 0.5 ms
-    for the 16,384-state start of a 4-shanten search): emptying one kept from
-    the thread's last search costs a tenth of that.
+    allocation, a page fault for each 4 kB its slots' marks touch (some 500 a
+    call at the 16,384-state start of a 4-shanten search); one kept from the
+    thread's last search is only emptied.
     """
     if cap <= kept.shape[0] <= 2 * cap:
         _clear(kept)
