@@ -297,7 +297,7 @@ def deal_study(rules="sichuan", deals=None, seed=None, **options):
 @functools.cache
 def _odds_keywords() -> tuple[str, ...]:
     """The keywords :func:`odds` takes beside the hand and the rules."""
-    from mjstats.discard.solo import odds as fn
+    from mjstats.discard import odds as fn
 
     return _keywords(fn, ("hand", "rules")) + ("table", "table_bots", "table_player", "seed")
 
@@ -325,7 +325,7 @@ def odds(hand, rules=None, *, table: int = 0, table_bots: str = "efficiency",
     >>> "table_d_payoff" in r.table
     True
     """
-    from mjstats.discard.solo import odds as fn  # a module, not the package: a cheap import
+    from mjstats.discard import odds as fn
     from mjstats.errors import RuleError
 
     R = None if rules is None else _resolve(rules)

@@ -321,7 +321,7 @@ def _forward(roots, a_s, a_d, a_start, b_s, ea_w, ea_b, ea_win, w_val, w_vidx, w
                     continue
                 p = float(ea_w[e]) / D
                 if st == STEP_END:
-                    win = np.uint64(ea_win[e])  # read only when a win ends play (not -1)
+                    win = ea_win[e]  # -1 under the ready objective (a ready hand ends play)
                     cb = bits_a
                     while cb != 0:
                         c = np.uint64(trailing_zeros(cb))
@@ -332,10 +332,11 @@ def _forward(roots, a_s, a_d, a_start, b_s, ea_w, ea_b, ea_win, w_val, w_vidx, w
                             continue
                         ready_at[c, u] += m0
                         if objective != OBJ_READY:
+                            wu = np.uint64(win)  # a win: >= 0
                             win_at[c, u] += m
-                            ev_at[c, u] += m * w_val[win]
-                            hist[c, np.uint64(w_vidx[win])] += m
-                            bits = w_pat[win]
+                            ev_at[c, u] += m * w_val[wu]
+                            hist[c, np.uint64(w_vidx[wu])] += m
+                            bits = w_pat[wu]
                             while bits != 0:  # its patterns, lowest first
                                 pat[c, np.uint64(trailing_zeros(bits))] += m
                                 bits &= bits - 1
@@ -545,14 +546,15 @@ def _odds_of(hand, avail, dead, miss, form, improve, extra, objective, root_all,
         hand, hand, avail, dead, miss, form, improve, extra, objective, root_all, T,
         max_states, score_mode, family, values, sw, mt, mk, nm, flags, Tb, Q, work.tA, work.tB)
     work = Work(work.f, work.b, work.i, tA, tB)  # the tables kept for the next search
-    # the policy's table of states is the caller's to keep: a copy, not the kept table
-    a_table = tA.copy() if keep_policy else np.empty((0, 4), dtype=np.int64)
     states = a_s.shape[0] + b_s.shape[0]
     if status != STATUS_OK:  # past max_states: no numbers, only the status and the shanten
         none = np.zeros((0, 0))
         return (status, s_root, states, np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64),
                 np.zeros((0, 34), dtype=np.int64), none, none, none, none, none, np.zeros(0),
-                none, a_table, a_start, ea_kind, np.zeros((0, 0), dtype=np.int8), work)
+                none, np.empty((0, 4), dtype=np.int64), a_start, ea_kind,
+                np.zeros((0, 0), dtype=np.int8), work)
+    # the policy's table of states is the caller's to keep: a copy, not the kept table
+    a_table = tA.copy() if keep_policy else np.empty((0, 4), dtype=np.int64)
     if as_is:
         roots = np.zeros(1, dtype=np.int64)
         kinds = np.full(1, -1, dtype=np.int64)

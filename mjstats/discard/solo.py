@@ -63,10 +63,12 @@ def _tiles(text, what: str, ts) -> np.ndarray:
             raise type(e)(f"{what}: {e}") from None
         return c.astype(np.int64)
     arr = np.asarray(text)
-    if arr.shape != (N_KINDS,) or arr.dtype.kind not in "iu" or arr.min() < 0:
+    out = arr.astype(np.int64) if arr.dtype.kind in "iu" else None
+    # checked after the cast: a uint64 count of 2**63 or more becomes negative
+    if arr.shape != (N_KINDS,) or out is None or out.min() < 0:
         raise HandError(f"{what} is notation ('5p9m') or a count vector of shape (34,) of "
                         f"whole numbers >= 0, got {described(text)}")
-    return arr.astype(np.int64)
+    return out
 
 
 _NO_VALUES = np.zeros(1, dtype=np.int64)

@@ -226,6 +226,15 @@ def test_bad_input_is_one_clear_error(kwargs, match):
         odds(**kwargs)
 
 
+def test_a_count_past_int64_is_refused_not_read_as_negative():
+    """A uint64 count of 2**63 or more would be negative once cast: refused like any other."""
+    h = mj.parse("123m456p789s1122z").astype(np.uint64)
+    h[8] = np.iinfo(np.uint64).max  # 9m
+    for where in (dict(hand=h), dict(hand="123m456p789s1122z", visible=h)):
+        with pytest.raises(mj.HandError, match="whole numbers >= 0, got an array of shape"):
+            odds(**where)
+
+
 def test_search_bound_is_reported():
     with pytest.raises(OddsError, match="max_states"):
         odds("1479m258p369s1234z", draws=10, max_states=1000)
@@ -355,6 +364,22 @@ def test_work_buffers_carry_nothing_from_one_solve_to_the_next(objective, improv
                     assert np.array_equal(a.disc, b.disc) and np.array_equal(a.start, b.start)
     finally:
         solo._WORK.buffers = None  # the next test's solves start from fresh buffers
+
+
+def test_a_kept_policy_shares_nothing_with_the_next_solve():
+    """A policy kept (``keep_policy``) is a copy: the thread's next solve changes none of it."""
+    from mjstats.discard import solo
+
+    first = list(odds("13456788999m289p", "sichuan", missing="s", draws=8,
+                      keep_policy=True).policies.values())
+    saved = [[a.copy() for a in p] for p in first]
+    # the same root: a search that starts with tables of the same size, which it uses again
+    odds("13456788999m289p", "sichuan", missing="s", draws=4, keep_policy=True)
+    kept = solo._WORK.buffers
+    for p, before in zip(first, saved, strict=True):
+        for a, b in zip(p, before, strict=True):
+            assert np.array_equal(a, b)
+            assert not any(np.shares_memory(a, k) for k in kept)
 
 
 def test_a_kept_hash_table_is_used_again_emptied_where_its_size_fits():
