@@ -80,6 +80,19 @@ def test_score_command_switches_and_errors(capsys):
     assert "chow" in capsys.readouterr().err.lower()
 
 
+def test_odds_command_errors_name_its_flags(capsys):
+    # mj.odds' keywords (max_states, draws=200, improve=False) are written as the flags
+    hand = ["odds", "13456788999m289p", "--rules", "sichuan"]
+    assert main(hand + ["--max-states", "0"]) == 2
+    assert "error: --max-states must be at least 1, got 0" in capsys.readouterr().err
+    assert main(hand + ["--draws", "200"]) == 2
+    assert "error: --draws 200 but only 94 tiles are unseen" in capsys.readouterr().err
+    assert main(hand + ["--missing", "p", "--max-states", "10", "--no-fallback"]) == 2
+    err = capsys.readouterr().err
+    assert "passed --max-states 10 hands" in err and "--no-improve," in err, err
+    assert "max_states" not in err and "=False" not in err, err
+
+
 def test_score_command_errors_name_its_flags(capsys):
     # the scorer's keywords (self_draw=True, robbing_kong) are written as this command's flags
     assert main(["score", "123m456m789m123p55p", "--win", "5p", "--first-turn"]) == 2

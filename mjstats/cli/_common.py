@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import re
 import sys
 
 RULES_HELP = ("a rule set: sichuan, sichuan-app, guangan, liuzhou, daer-luzhou, "
@@ -147,3 +148,32 @@ def print_tables(sections) -> None:
         print(f"== {title} ==")
         print(table_text(table))
         print()
+
+
+def as_flags(message: str, flags) -> str:
+    """``message`` of the API with its keywords written as a command's flags.
+
+    ``flags``: ``(flag, keyword, off)`` triples, ``off`` the text of ``keyword=False``
+    (``None``: ``no FLAG``).  ``keyword=True`` becomes the flag, ``keyword=VALUE``
+    ``FLAG VALUE``, a keyword that opens the message or comes before ``must`` the
+    flag, and a keyword with an underscore (never a plain word) the flag wherever
+    it stands.
+
+    >>> as_flags("draws=200 but only 94 tiles are unseen", [("--draws", "draws", None)])
+    '--draws 200 but only 94 tiles are unseen'
+    >>> as_flags("max_states must be at least 1, got 0; or a larger max_states",
+    ...          [("--max-states", "max_states", None)])
+    '--max-states must be at least 1, got 0; or a larger --max-states'
+    >>> as_flags("pass dealer=False, not improve=False",
+    ...          [("--dealer", "dealer", None), ("--no-improve", "improve", "--no-improve")])
+    'pass no --dealer, not --no-improve'
+    """
+    for flag, kw, off in flags:
+        message = re.sub(rf"\b{kw}=True\b", flag, message)
+        message = re.sub(rf"\b{kw}=False\b", off or f"no {flag}", message)
+        message = re.sub(rf"\b{kw}=(?=\S)", f"{flag} ", message)
+        message = re.sub(rf"^{kw}\b|\b{kw}(?= must\b)", flag, message)
+        if "_" in kw:
+            message = re.sub(rf"(?<![\w-]){kw}\b", flag, message)
+    return message
+

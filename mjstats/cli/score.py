@@ -3,9 +3,8 @@
 from __future__ import annotations
 
 import argparse
-import re
 
-from mjstats.cli._common import RULES_HELP, add_command, add_set_argument, rules_arg
+from mjstats.cli._common import RULES_HELP, add_command, add_set_argument, as_flags, rules_arg
 
 _SCORE_FLAGS = (
     # (flag, keyword of the mahjong scorer, keyword of the Da Er scorer, help); None: no such
@@ -74,19 +73,13 @@ def _as_flags(message: str, family: int) -> str:
     """``message`` of the scorer with its keywords written as this command's flags.
 
     ``self_draw=True`` becomes ``--self-draw``, ``dealer=False`` ``no --dealer``
-    (``--no-self-draw``), and a keyword named bare (``robbing_kong``) its flag.
+    (``--no-self-draw``), and a keyword named bare (``robbing_kong``) its flag
+    (:func:`~mjstats.cli._common.as_flags`).
 
     >>> _as_flags("first_turn (天胡/地胡) is a self-draw: pass self_draw=True", 1)
     '--first-turn (天胡/地胡) is a self-draw: pass --self-draw'
     >>> _as_flags("地胡 (earthly=True) is a non-dealer's win: pass dealer=False", 2)
     "地胡 (--earthly) is a non-dealer's win: pass no --dealer"
     """
-    flags = [("--self-draw", "self_draw")] + [(r[0], r[family]) for r in _SCORE_FLAGS
-                                              if r[family] is not None]
-    for flag, kw in flags:
-        off = "--no-self-draw" if kw == "self_draw" else f"no {flag}"
-        message = re.sub(rf"\b{kw}=True\b", flag, message)
-        message = re.sub(rf"\b{kw}=False\b", off, message)
-        if "_" in kw:  # a bare keyword: one with an underscore is never a plain word
-            message = re.sub(rf"\b{kw}\b", flag, message)
-    return message
+    return as_flags(message, [("--self-draw", "self_draw", "--no-self-draw")]
+                    + [(r[0], r[family], None) for r in _SCORE_FLAGS if r[family] is not None])
