@@ -33,7 +33,7 @@ import numpy as np
 
 from mjstats._jit import inline_kernel, kernel, noref_kernel, separate
 from mjstats.core.codes import _codes
-from mjstats.core.handtable import _key, _lookup, _new_table, _rehash
+from mjstats.core.handtable import _emptied, _key, _lookup, _rehash
 from mjstats.core.shanten import _overlap_q
 from mjstats.scoring.kernels import _reads_win_tile, _score
 
@@ -460,32 +460,18 @@ class Arrays(NamedTuple):
 
 
 @kernel
-def _table(kept, cap):
-    """An empty hash table of ``cap`` slots, or ``kept`` emptied when it has ``cap`` to ``2 cap``.
-
-    A table of a megabyte or more is mapped afresh by the system on every
-    allocation, a page fault for each 4 kB its slots' marks touch (some 500 a
-    call at the 16,384-state start of a 4-shanten search); one kept from the
-    thread's last search is only emptied.
-    """
-    if cap <= kept.shape[0] <= 2 * cap:
-        _clear(kept)
-        return kept
-    return _new_table(cap)
-
-
-@kernel
 def _arrays(cap, ecap, wcap, tA, tB):
     """Empty graph arrays: room for ``cap`` states of each size, ``ecap`` edges, ``wcap`` wins.
 
     Only the tables are set (every slot empty; ``tA`` and ``tB`` kept from an
-    earlier search are used again where their size fits, :func:`_table`): a
-    state's hand and facts, its edge run's start, an edge and a win are each
-    written when made, before anything reads them, so those arrays are left
-    unset (no page of unused room is touched).
+    earlier search are used again where their size fits,
+    :func:`~mjstats.core.handtable._emptied`): a state's hand and facts, its
+    edge run's start, an edge and a win are each written when made, before
+    anything reads them, so those arrays are left unset (no page of unused room
+    is touched).
     """
     return Arrays(
-        _table(tA, 2 * cap), _table(tB, 2 * cap),
+        _emptied(tA, 2 * cap), _emptied(tB, 2 * cap),
         np.empty((cap, 34), dtype=np.int8), np.empty((cap, 3), dtype=np.int8),
         np.empty(cap + 1, dtype=np.int64),
         np.empty((cap, 34), dtype=np.int8), np.empty((cap, 3), dtype=np.int8),
@@ -507,13 +493,6 @@ def _grown(G, cnt):
                   _room1(G.ea_b, neA + 34), _room1(G.ea_win, neA + 34),
                   _room1(G.eb_kind, neB + 34), _room1(G.eb_a, neB + 34),
                   _room1(G.w_val, nW + 34), _room1(G.w_pat, nW + 34))
-
-
-@noref_kernel
-def _clear(t):
-    """Empty the hash table ``t`` in place."""
-    for i in range(t.shape[0]):
-        t[i, 2] = -1
 
 
 @noref_kernel
@@ -634,7 +613,7 @@ def _build(root, origin, avail, dead, miss, form, improve, extra, objective, roo
     (the game engine's ``ev`` bot runs it in fixed arrays of its own).
 
     ``tA`` and ``tB`` are hash tables kept from an earlier search (or empty): used
-    again, emptied, where their size fits (:func:`_table`).
+    again, emptied, where their size fits (:func:`~mjstats.core.handtable._emptied`).
 
     Returns ``(status, s_root, A arrays, B arrays, edge arrays, win arrays, the tables
     of the 13- and 14-tile states)``, named where :func:`mjstats.discard._dp._odds_of`

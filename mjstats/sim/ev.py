@@ -71,7 +71,7 @@ from typing import NamedTuple
 import numpy as np
 
 from mjstats._jit import inline_kernel, kernel, noref_kernel, separate
-from mjstats.core.handtable import _find
+from mjstats.core.handtable import _clear, _find
 from mjstats.discard import _dp, _graph
 from mjstats.scoring import kernels as K
 from mjstats.sim import bots as B
@@ -352,8 +352,8 @@ def _solve(X, slot, root, nm, mt, mk, miss, visible, inset, T_draws, dealer, giv
     status = _graph.STATUS_TOO_BIG
     is_b = False
     while status != _graph.STATUS_OK and improve >= lowest:
-        _graph._clear(G.tA)
-        _graph._clear(G.tB)
+        _clear(G.tA)
+        _clear(G.tB)
         is_b = _graph._plant(root, c0, c1, c2, c3, n, s_root, improve, 1, G, cnt)
         P = _graph._Search(miss, 2, improve, 1, obj, 1, Td, s_root, 1 if is_b else 0, 1,
                            family, nm, flags)

@@ -383,17 +383,17 @@ def test_a_kept_policy_shares_nothing_with_the_next_solve():
 
 
 def test_a_kept_hash_table_is_used_again_emptied_where_its_size_fits():
-    """``_graph._table``: a kept table of ``cap`` to ``2 cap`` slots, emptied; else a new one."""
-    from mjstats.discard import _graph
+    """``handtable._emptied``: a kept table of ``cap`` to ``2 cap`` slots, emptied, else a new."""
+    from mjstats.core.handtable import _emptied
 
     junk = np.random.default_rng(1).integers(0, 1 << 40, (64, 4))
     for cap in (32, 64):
-        out = _graph._table(junk.copy(), cap)
+        out = _emptied(junk.copy(), cap)
         assert out.shape == (64, 4) and (out[:, 2] == -1).all()
     kept = junk.copy()
-    assert np.shares_memory(_graph._table(kept, 64), kept)
+    assert np.shares_memory(_emptied(kept, 64), kept)
     for cap in (16, 128):  # more than twice too large, or too small: a new table
-        out = _graph._table(kept, cap)
+        out = _emptied(kept, cap)
         assert out.shape == (cap, 4) and (out[:, 2] == -1).all()
         assert not np.shares_memory(out, kept)
 
