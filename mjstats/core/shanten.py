@@ -323,14 +323,24 @@ def _overlap_at(k0, k1, k2, k3, M, Q):
 
 
 @inline_kernel
+def _part_keys(c0, c1, c2, c3, Q):
+    """The four parts' :class:`Overlap4` keys, from their codes.
+
+    A code is >= 0 (counts 0 to 4, checked before any lookup): it indexes as
+    ``np.uint64``, without numba's test for a negative index.
+    """
+    return (np.int64(Q.suit_key[np.uint64(c0)]), np.int64(Q.suit_key[np.uint64(c1)]),
+            np.int64(Q.suit_key[np.uint64(c2)]), np.int64(Q.honor_key[np.uint64(c3)]))
+
+
+@inline_kernel
 def _overlap_q(c0, c1, c2, c3, M, Q):
     """:func:`_overlap_codes` by :class:`Overlap4`, whatever the melds.
 
     The parts' codes to their keys, then :func:`_overlap_at`: five lookups.
     """
-    return _overlap_at(np.int64(Q.suit_key[np.uint64(c0)]), np.int64(Q.suit_key[np.uint64(c1)]),
-                       np.int64(Q.suit_key[np.uint64(c2)]), np.int64(Q.honor_key[np.uint64(c3)]),
-                       M, Q)
+    k0, k1, k2, k3 = _part_keys(c0, c1, c2, c3, Q)
+    return _overlap_at(k0, k1, k2, k3, M, Q)
 
 
 @inline_kernel
@@ -342,10 +352,7 @@ def _quick(c0, c1, c2, c3, n, Q, form):
     below 13 tiles).  ``form`` 0 standard, 1 seven pairs, 2 the minimum (a
     constant at each call).
     """
-    k0 = np.int64(Q.suit_key[np.uint64(c0)])  # codes are >= 0: no negative-index test
-    k1 = np.int64(Q.suit_key[np.uint64(c1)])
-    k2 = np.int64(Q.suit_key[np.uint64(c2)])
-    k3 = np.int64(Q.honor_key[np.uint64(c3)])
+    k0, k1, k2, k3 = _part_keys(c0, c1, c2, c3, Q)
     s = NOT_APPLICABLE
     if form != 1:
         M = min((n - 1) // 3, MAX_MELDS)

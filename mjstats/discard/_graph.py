@@ -34,7 +34,7 @@ import numpy as np
 from mjstats._jit import inline_kernel, kernel, noref_kernel, separate
 from mjstats.core.codes import _codes
 from mjstats.core.handtable import _emptied, _key, _lookup, _rehash
-from mjstats.core.shanten import _overlap_q
+from mjstats.core.shanten import _overlap_q, _part_keys
 from mjstats.scoring.kernels import _reads_win_tile, _score
 
 _POW5 = np.array([5**i for i in range(9)], dtype=np.int64)
@@ -173,10 +173,11 @@ def _moved_shanten(c0, c1, c2, c3, h, step, n, pairs, odd, miss, form, dead, Q, 
     """
     M = (n + step - 1) // 3
     c0, c1, c2, c3 = _legal_codes(c0, c1, c2, c3, miss)
-    i0 = np.int64(Q.suit_key[c0]) & 255
-    i1 = np.int64(Q.suit_key[c1]) & 255
-    i2 = np.int64(Q.suit_key[c2]) & 255
-    i3 = np.int64(Q.honor_key[c3]) & 255
+    k0, k1, k2, k3 = _part_keys(c0, c1, c2, c3, Q)
+    i0 = k0 & 255
+    i1 = k1 & 255
+    i2 = k2 & 255
+    i3 = k3 & 255
     a01 = np.int64(Q.suit_suit[i0, i1])
     b23 = np.int64(Q.suit_honor[i2, i3])
     n1 = n + step

@@ -30,7 +30,7 @@ from mjstats._compiling import compile_seconds
 from mjstats._jit import kernel, parallel_kernel, prange
 from mjstats.core.complete import _complete_from_codes, _is_complete
 from mjstats.core.rng import SeedLike, _pick_to, chunk_states, seed_sequence
-from mjstats.core.shanten import _overlap_keys, overlap4
+from mjstats.core.shanten import _overlap_keys, _part_keys, overlap4
 from mjstats.core.tables import tables
 from mjstats.core.waits import (
     _EN,
@@ -179,10 +179,7 @@ def _study_chunk(wall, state, n_deals, full, T, Q, row):
         _count_complete(c0, c1, c2, c3, T, row)
         P = ps[0]
         S = ps[1]
-        k0 = np.int64(Q.suit_key[c0])
-        k1 = np.int64(Q.suit_key[c1])
-        k2 = np.int64(Q.suit_key[c2])
-        k3 = np.int64(Q.honor_key[c3])
+        k0, k1, k2, k3 = _part_keys(c0, c1, c2, c3, Q)
         # 14 tiles: M = 4 melds and a pair, shanten = 13 - overlap
         s_std = 13 - _overlap_keys(k0, k1, k2, k3, Q)
         s_sp = _sp_shanten(P, S)
