@@ -8,6 +8,7 @@ bits (``trailing_zeros``) instead of branching over all 34 kinds.
 from __future__ import annotations
 
 import numpy as np
+from numba.cpython.unsafe.numbers import trailing_zeros
 
 from mjstats._jit import inline_kernel
 
@@ -47,6 +48,17 @@ def _near(counts, k):
         if 0 <= r + d <= 8 and counts[k + d] > 0:
             return True
     return False
+
+
+@inline_kernel
+def _next_bit(bits):
+    """The lowest set bit of ``bits``: ``(its index, bits without it)``.
+
+    The index is a ``uint64``, an array index as is (no negative-index test);
+    ``while bits != 0: i, bits = _next_bit(bits)`` visits the set bits, lowest
+    first.
+    """
+    return np.uint64(trailing_zeros(bits)), bits & (bits - 1)
 
 
 @inline_kernel

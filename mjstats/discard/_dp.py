@@ -44,9 +44,9 @@ from __future__ import annotations
 from typing import NamedTuple
 
 import numpy as np
-from numba.cpython.unsafe.numbers import trailing_zeros
 
 from mjstats._jit import inline_kernel, kernel, noref_kernel, separate
+from mjstats.core.bits import _next_bit
 from mjstats.discard._graph import N_PATTERNS, STATUS_OK, _build, _improvers
 
 OBJ_WIN = 0
@@ -302,8 +302,7 @@ def _forward(roots, a_s, a_d, a_start, b_s, ea_w, ea_b, ea_win, w_val, w_vidx, w
             if objective == OBJ_READY and a_s[a] <= 0:
                 cb = bits_a
                 while cb != 0:  # ready: the ready objective is met, play stops
-                    c = np.uint64(trailing_zeros(cb))
-                    cb &= cb - 1
+                    c, cb = _next_bit(cb)
                     n1[a, c] += q1[a, c]
                 continue
             W = kept_w[_prow(u, kept_w), a]
@@ -311,8 +310,7 @@ def _forward(roots, a_s, a_d, a_start, b_s, ea_w, ea_b, ea_win, w_val, w_vidx, w
             stay = 1.0 - W / D
             cb = bits_a
             while cb != 0:
-                c = np.uint64(trailing_zeros(cb))
-                cb &= cb - 1
+                c, cb = _next_bit(cb)
                 n0[a, c] += stay * q0[a, c]
                 n1[a, c] += stay * q1[a, c]
             for e in range(np.uint64(a_start[a]), np.uint64(a_start[a + 1])):
@@ -324,8 +322,7 @@ def _forward(roots, a_s, a_d, a_start, b_s, ea_w, ea_b, ea_win, w_val, w_vidx, w
                     win = ea_win[e]  # -1 under the ready objective (a ready hand ends play)
                     cb = bits_a
                     while cb != 0:
-                        c = np.uint64(trailing_zeros(cb))
-                        cb &= cb - 1
+                        c, cb = _next_bit(cb)
                         m0 = p * q0[a, c]
                         m = m0 + p * q1[a, c]
                         if m == 0.0:
@@ -338,8 +335,8 @@ def _forward(roots, a_s, a_d, a_start, b_s, ea_w, ea_b, ea_win, w_val, w_vidx, w
                             hist[c, np.uint64(w_vidx[wu])] += m
                             bits = w_pat[wu]
                             while bits != 0:  # its patterns, lowest first
-                                pat[c, np.uint64(trailing_zeros(bits))] += m
-                                bits &= bits - 1
+                                i, bits = _next_bit(bits)
+                                pat[c, i] += m
                 else:
                     ti = best_at[u, np.uint64(ea_b[e])]
                     if ti < 0:
@@ -349,8 +346,7 @@ def _forward(roots, a_s, a_d, a_start, b_s, ea_w, ea_b, ea_win, w_val, w_vidx, w
                     to_ready = a_s[t] <= 0
                     cb = bits_a
                     while cb != 0:
-                        c = np.uint64(trailing_zeros(cb))
-                        cb &= cb - 1
+                        c, cb = _next_bit(cb)
                         m0 = p * q0[a, c]
                         if to_ready:
                             ready_at[c, u] += m0
@@ -366,8 +362,7 @@ def _forward(roots, a_s, a_d, a_start, b_s, ea_w, ea_b, ea_win, w_val, w_vidx, w
             if live[a] != 0:
                 cb = live[a]
                 while cb != 0:
-                    c = np.uint64(trailing_zeros(cb))
-                    cb &= cb - 1
+                    c, cb = _next_bit(cb)
                     n0[a, c] = 0.0
                     n1[a, c] = 0.0
 
