@@ -34,9 +34,10 @@ graph (:mod:`mjstats.discard._graph`), both passes (:func:`_solve_graph`) and th
 candidates' 进张.
 
 In the passes' inner loops an index read from an array (an edge's state, a
-candidate's bit) or an edge run's bounds is cast to ``np.uint64`` before it
-indexes: numba handles a signed index that might be negative (counting from the
-end) with a test on every access, an unsigned one it uses as is.
+win, a candidate's bit: :func:`~mjstats.core.bits._next_bit`) or an edge run's
+bounds is cast to ``np.uint64`` before it indexes: numba handles a signed index
+that might be negative (counting from the end) with a test on every access, an
+unsigned one it uses as is.
 """
 
 from __future__ import annotations
@@ -123,8 +124,10 @@ def _edge_value(e, ea_b, ea_win, w_val, b_s, VB, VB2, VB3, objective):
         if b_s[b] <= 0:
             return 1.0, 0.0, 1.0, True
         return VB[b], VB2[b], VB3[b], False
-    if win >= 0 and not _better(VB[b], VB2[b], VB3[b], w_val[np.uint64(win)], 1.0, 1.0):
-        return w_val[np.uint64(win)], 1.0, 1.0, True
+    if win >= 0:
+        v = w_val[np.uint64(win)]
+        if not _better(VB[b], VB2[b], VB3[b], v, 1.0, 1.0):
+            return v, 1.0, 1.0, True
     return VB[b], VB2[b], VB3[b], False
 
 
@@ -437,12 +440,11 @@ class Work(NamedTuple):
 
     Kept from one solve to the next: flat buffers (``float64``, ``uint8``,
     ``int32``) that :func:`_solve_graph` cuts its largest arrays from, growing
-    them when a search needs more, and the two
-    hash tables of the last graph (``tA``, ``tB``, used again by
-    :func:`~mjstats.discard._graph._build` where their size fits): a new buffer
-    of that size each time would have the allocator hand back, and the system
-    map again, the same few megabytes on every call (``mjstats.discard.solo``
-    keeps one per thread).
+    them when a search needs more, and the two hash tables of the last graph
+    (``tA``, ``tB``, used again by :func:`~mjstats.discard._graph._build` where
+    their size fits): a new buffer of that size each time would have the
+    allocator hand back, and the system map again, the same few megabytes on
+    every call (``mjstats.discard.solo`` keeps one per thread).
     """
 
     f: np.ndarray
@@ -533,8 +535,8 @@ def _odds_of(hand, avail, dead, miss, form, improve, extra, objective, root_all,
     runs, the kinds drawn, ``disc`` from :func:`_policy_discards`; the table a
     copy), otherwise the table and ``disc`` are empty; then ``work``
     (:class:`Work`), grown if the search needed more, holding this graph's hash
-    tables for the next search.  Past ``max_states`` nothing is solved: ``status``, ``s_root`` and
-    ``states``, and empty arrays.
+    tables for the next search.  Past ``max_states`` nothing is solved:
+    ``status``, ``s_root`` and ``states``, and empty arrays.
     """
     (status, s_root, a_hand, a_s, a_d, _, a_start, _, b_s, b_d, b_start, ea_kind, ea_w, ea_b,
      ea_win, eb_kind, eb_a, w_val, w_pat, tA, tB) = _build(
