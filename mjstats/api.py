@@ -335,12 +335,16 @@ def odds(hand, rules=None, *, table: int = 0, table_bots: str = "efficiency",
             f"{R.name!r} is Da Er")
     _check_keywords("odds", _odds_keywords(), rules or "none", options)
     table = count(table, "table (deals per discard of the table model)", minimum=0)
+    if table:  # the table model's own arguments, before the exact solve
+        if rules is None:
+            raise RuleError("the table model (table=N) plays a rule set: give rules=")
+        from mjstats.study.discard_table import check_players
+
+        check_players(table_bots, table_player)
     exact_player = table and table_player == "exact"
     exact = fn(hand, R, **(options | {"keep_policy": True} if exact_player else options))
     if not table:
         return exact
-    if rules is None:
-        raise RuleError("the table model (table=N) plays a rule set: give rules=")
     from mjstats.study.discard_table import table_odds
 
     tm = table_odds(hand, rules, visible=options.get("visible"), melds=options.get("melds"),

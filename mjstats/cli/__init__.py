@@ -5,7 +5,9 @@ compare, ``match`` for match and ladder, ``deal``, ``report``, ``warmup``) has a
 ``register(subparsers)`` that adds its parser, and functions that call the public
 API (:mod:`mjstats.api`) and print.
 Every error a user can cause ends in one line on standard error
-(``mjstats: error: ...``) and exit status 2; see ``mjstats --help``.
+(``mjstats: error: ...``) and exit status 2; see ``mjstats --help``.  An error
+of the API names the keywords the command passes it as the command's flags
+(``--games must be at least 1, got 0``: :func:`mjstats.cli._common.command_flags`).
 """
 
 from __future__ import annotations
@@ -13,7 +15,7 @@ from __future__ import annotations
 import sys
 
 from mjstats.cli import deal, games, hand, match, odds, report, rules, score, warmup
-from mjstats.cli._common import Parser
+from mjstats.cli._common import Parser, as_flags, command_flags
 
 COMMANDS = (hand, odds, deal, score, rules, games, match, report, warmup)
 """The subcommand modules, in the order ``mjstats --help`` lists them."""
@@ -47,7 +49,8 @@ def main(argv: list[str] | None = None) -> int:
         with spinner(not getattr(args, "quiet", False)):  # --quiet: no spinner while compiling
             return int(args.func(args) or 0)
     except MjStatsError as e:
-        print(f"mjstats: error: {e}", file=sys.stderr)
+        message = as_flags(str(e), command_flags(args.command_parser))
+        print(f"mjstats: error: {message}", file=sys.stderr)
         return 2
     except BrokenPipeError:  # output piped into head & co.
         sys.stderr.close()

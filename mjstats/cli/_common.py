@@ -34,10 +34,47 @@ class Parser(argparse.ArgumentParser):
 
 
 def add_command(sub, name: str, text: str, func) -> argparse.ArgumentParser:
-    """A subcommand whose one-line help is also its description."""
+    """A subcommand whose one-line help is also its description.
+
+    The parser is kept on the parsed arguments (``command_parser``), so that the
+    command's errors can name its flags (:func:`command_flags`).
+    """
     p = sub.add_parser(name, help=text, description=text)
-    p.set_defaults(func=func)
+    p.set_defaults(func=func, command_parser=p)
     return p
+
+
+def command_flags(parser: argparse.ArgumentParser) -> list[tuple[str, str, str | None]]:
+    """The ``(flag, keyword, off)`` triples of :func:`as_flags` for a command's options.
+
+    The keyword is the option's name in the parsed arguments, the API's keyword
+    it passes (``--max-states``: ``max_states``); an on/off pair
+    (``--self-draw/--no-self-draw``) and a switch that turns a keyword off
+    (``--no-improve``: ``improve=False``) write ``keyword=False`` as their
+    ``--no-`` flag.
+
+    >>> p = Parser(prog="x")
+    >>> _ = p.add_argument("--max-states", type=int)
+    >>> _ = p.add_argument("--no-improve", action="store_true")
+    >>> _ = p.add_argument("--self-draw", action=argparse.BooleanOptionalAction)
+    >>> for triple in command_flags(p):
+    ...     print(triple)
+    ('--max-states', 'max_states', None)
+    ('--no-improve', 'improve', '--no-improve')
+    ('--self-draw', 'self_draw', '--no-self-draw')
+    """
+    out = []
+    for a in parser._actions:
+        longs = [o for o in a.option_strings if o.startswith("--")]
+        if not longs or a.dest in (argparse.SUPPRESS, "help"):
+            continue
+        if isinstance(a, argparse.BooleanOptionalAction):
+            out.append((longs[0], a.dest, longs[-1]))
+        elif a.nargs == 0 and a.const is True and a.dest.startswith("no_"):  # --no-X
+            out.append((longs[0], a.dest[3:], longs[0]))
+        else:
+            out.append((longs[0], a.dest, None))
+    return out
 
 
 def names(texts: list[str]) -> list[str]:

@@ -4,15 +4,7 @@ from __future__ import annotations
 
 import argparse
 
-from mjstats.cli._common import add_command, add_set_argument, as_flags, rules_arg
-
-_ODDS_FLAGS = (
-    ("--draws", "draws", None), ("--max-states", "max_states", None), ("--extra", "extra", None),
-    ("--table", "table", None), ("--missing", "missing", None), ("--visible", "visible", None),
-    ("--melds", "melds", None), ("--seed", "seed", None),
-    ("--no-improve", "improve", "--no-improve"), ("--no-fallback", "fallback", "--no-fallback"),
-)
-"""``mj.odds``' keywords that this command's errors name, as its flags (:func:`as_flags`)."""
+from mjstats.cli._common import add_command, add_set_argument, rules_arg
 
 
 def register(sub) -> None:
@@ -75,7 +67,6 @@ def run(args: argparse.Namespace) -> int:
     import mjstats as mj
     from mjstats._format import table_text
     from mjstats.discard.result import format_odds
-    from mjstats.errors import MjStatsError
 
     rules = rules_arg(args.rules, args.set) if args.rules else None
     if args.set and rules is None:
@@ -83,15 +74,12 @@ def run(args: argparse.Namespace) -> int:
 
         raise RuleError("--set needs --rules")
     bound = {} if args.max_states is None else {"max_states": args.max_states}
-    try:
-        r = mj.odds(args.hand, rules, melds=args.melds, visible=args.visible, draws=args.draws,
-                    missing=args.missing, dealer=args.dealer, objective=args.objective,
-                    improve=not args.no_improve, extra=args.extra, model=args.model,
-                    tileset=args.tileset, candidates=args.candidates, table=args.table,
-                    table_bots=args.bots, table_player=args.player, seed=args.seed,
-                    fallback=not args.no_fallback, **bound)
-    except MjStatsError as e:
-        raise type(e)(as_flags(str(e), _ODDS_FLAGS)) from None
+    r = mj.odds(args.hand, rules, melds=args.melds, visible=args.visible, draws=args.draws,
+                missing=args.missing, dealer=args.dealer, objective=args.objective,
+                improve=not args.no_improve, extra=args.extra, model=args.model,
+                tileset=args.tileset, candidates=args.candidates, table=args.table,
+                table_bots=args.bots, table_player=args.player, seed=args.seed,
+                fallback=not args.no_fallback, **bound)
     print(format_odds(r, rows=args.rows))
     if args.curves:
         top = r.table.head(args.rows or 3)

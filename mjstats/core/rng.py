@@ -100,7 +100,7 @@ def seed_sequence(seed: SeedLike) -> np.random.SeedSequence:
         if seed is not None and int(seed) < 0:
             from mjstats.errors import MjStatsError
 
-            raise MjStatsError(f"seed must be >= 0, got {seed}")
+            raise MjStatsError(f"seed must be at least 0, got {seed}")
         return np.random.SeedSequence(None if seed is None else int(seed))
     from mjstats.errors import MjStatsError
 

@@ -35,6 +35,18 @@ CHUNK = 64
 """Rollouts per seeded chunk: the same seed gives the same numbers on any thread count."""
 
 
+def check_players(bots, player) -> None:
+    """Refuse a table model's opponents ``bots`` or ``player`` that is no bot (or ``"exact"``).
+
+    :func:`mjstats.api.odds` asks before the exact solve, so that a bad name is
+    said at once, not after a search of seconds.
+    """
+    bot_code(bots)
+    if player != "exact" and player not in BOT_NAMES:
+        raise MjStatsError(f"player (after the first discard) is 'exact' or a bot, one of "
+                           f"{', '.join(BOT_NAMES)}; got {player!r}")
+
+
 def table_odds(hand, rules, *, visible=None, melds=None, draws=None, missing=None,
                bots: str = "efficiency", player: str = "efficiency", rollouts: int = 2000,
                seed: SeedLike = None, conf: float = 0.95, policies: dict | None = None
@@ -115,9 +127,7 @@ def table_odds(hand, rules, *, visible=None, melds=None, draws=None, missing=Non
     pool = np.repeat(np.arange(34, dtype=np.int8), unseen.astype(np.int64))
     own = np.repeat(np.arange(34, dtype=np.int8), h.astype(np.int64))
     exact = player == "exact"
-    if not exact and player not in BOT_NAMES:
-        raise MjStatsError(f"player (after the first discard) is 'exact' or a bot, one of "
-                           f"{', '.join(BOT_NAMES)}; got {player!r}")
+    check_players(bots, player)
     if exact and policies is None:
         policies = _solo_odds(h, R, visible=visible, draws=T, missing=missing,
                               keep_policy=True).policies

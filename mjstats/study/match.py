@@ -85,8 +85,8 @@ def _pair(bots, R) -> tuple[str, str]:
     if bots is None or isinstance(bots, str | int | np.integer) \
             or not isinstance(bots, list | tuple) or len(bots) != 2:
         got = "none" if bots is None else repr(bots)
-        raise MjStatsError(f"a match takes two bots, e.g. bots=('efficiency', 'value'), got "
-                           f"{got}; {R.name} bots: {', '.join(names)}")
+        raise MjStatsError(f"a match takes two bots (e.g. efficiency and value), got {got}; "
+                           f"{R.name} bots: {', '.join(names)}")
     return tuple(names[code(b)] for b in bots)
 
 

@@ -78,3 +78,19 @@ def test_bad_input(kwargs, match):
 def test_table_size_is_checked_before_any_work(table):
     with pytest.raises(mj.MjStatsError, match="table"):
         mj.odds(HAND, "sichuan", missing="s", draws=4, table=table)
+
+
+@pytest.mark.parametrize("kwargs,match", [
+    (dict(rules="sichuan", table_player="nobody"), "player .* got 'nobody'"),
+    (dict(rules="sichuan", table_bots="nobot"), "unknown bot 'nobot'"),
+    (dict(rules=None), "plays a rule set"),
+])
+def test_table_model_arguments_are_checked_before_the_exact_solve(kwargs, match, monkeypatch):
+    import mjstats.discard
+
+    def solved(*args, **kw):
+        raise AssertionError("the exact solve ran before the table model's arguments were read")
+
+    monkeypatch.setattr(mjstats.discard, "odds", solved)
+    with pytest.raises(mj.MjStatsError, match=match):
+        mj.odds(HAND, missing="s", draws=4, table=8, **kwargs)
