@@ -19,6 +19,16 @@ Two tables, one core, median per hand:
   Carlo (``mjstats.study.discard_table.table_odds``) on one Sichuan hand, every
   discard, 8 draws, efficiency bots.
 
+With ``--published BIN`` the fast-mode table also times the published C++
+calculator (tomohxx/mahjong-win-prob's fast mode, built by the user: its code
+is not part of mjstats) on the same hands in the same run, alternately with
+mjstats, and checks that both give the same P(win) for every candidate.  It is
+run as ``BIN T`` (``T`` the draws), reads one 14-tile hand per line (34 counts
+separated by spaces; the 136-tile wall, nothing else seen) and answers each on
+one line: the microseconds its computation took, then ``KIND:P`` for each
+discard it evaluates (the kind's index 0-33, the probability of winning within
+the ``T`` draws); ``docs/odds.md`` says how the one measured there was built.
+
 Targets (``docs/odds.md``): fast mode >= 10x the published C++ calculator; the
 default <= 1 ms at shanten <= 2, 10 ms at 3, 100 ms at 4, 1 s at 5.
 """
@@ -27,6 +37,7 @@ from __future__ import annotations
 
 import argparse
 import statistics
+import subprocess
 import sys
 from pathlib import Path
 
@@ -58,6 +69,35 @@ def _cold(fn, *args):
     return fn(*args)
 
 
+class Published:
+    """The published C++ calculator as a process: one hand in, its time and P(win) out."""
+
+    def __init__(self, path: str, draws: int):
+        self.proc = subprocess.Popen([path, str(draws)], stdin=subprocess.PIPE,
+                                     stdout=subprocess.PIPE, text=True)
+
+    def __call__(self, h) -> tuple[float, dict[int, float]]:
+        """Seconds and ``{discard kind: P(win)}`` of 14-tile hand ``h`` (best of three)."""
+        best, probs = float("inf"), {}
+        for _ in range(3):
+            self.proc.stdin.write(" ".join(str(int(x)) for x in h) + "\n")
+            self.proc.stdin.flush()
+            us, *pairs = self.proc.stdout.readline().split()
+            best = min(best, float(us) * 1e-6)
+            probs = {int(k): float(v) for k, v in (pair.split(":") for pair in pairs)}
+        return best, probs
+
+
+def _agree(r, probs: dict[int, float]) -> float:
+    """Largest difference of P(win) between mjstats' table ``r`` and the published ``probs``."""
+    mine = {int(np.flatnonzero(mj.parse(d))[0]): p
+            for d, p in zip(r.table["discard"], r.table["p_win"], strict=True)}
+    if set(mine) != set(probs):
+        raise SystemExit(f"the published calculator evaluates the discards {sorted(probs)}, "
+                         f"mjstats {sorted(mine)}")
+    return max(abs(mine[k] - probs[k]) for k in mine)
+
+
 def main() -> None:
     """Print both tables."""
     p = argparse.ArgumentParser(description=__doc__,
@@ -67,17 +107,23 @@ def main() -> None:
     p.add_argument("--draws", type=int, default=17, help="draws of the fast-mode table")
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--fast-only", action="store_true", help="the fast-mode table alone")
+    p.add_argument("--published", metavar="BIN",
+                   help="also time the published C++ calculator built as BIN (see above)")
     a = p.parse_args()
+    cpp = Published(a.published, a.draws) if a.published else None
     numba.set_num_threads(1)
     rng = np.random.default_rng(a.seed)
     mj.odds("1112345678999m5p", "sichuan", missing="p", draws=3)  # load the kernels
     ts = mj.tileset("liuzhou")
     avail = np.full(34, 4)
     print(f"fast mode, 136 tiles, standard form, T = {a.draws}, median ms per hand (1 core)")
-    print(f"{'shanten':>7} {'mjstats':>10} {'plain dict DP':>14} {'ratio':>7} {'states':>9}")
+    head = f"{'shanten':>7} {'mjstats':>10} {'plain dict DP':>14} {'ratio':>7} {'states':>9}"
+    if cpp:
+        head += f" {'C++':>10} {'ratio':>7} {'max |dP|':>9}"
+    print(head)
     for s in range(1, a.max_shanten + 1):
         hands = _hands(rng, ts, s, a.hands)
-        mine, ref, states = [], [], []
+        mine, ref, states, theirs, diff = [], [], [], [], 0.0
         for h in hands:
             def run(h=h):
                 return mj.odds(h, None, tileset="liuzhou", form="standard", improve=False,
@@ -85,13 +131,21 @@ def main() -> None:
                                max_states=10**8)  # no bound: the whole search is timed
             r = run()
             states.append(sum(r.info["states"].values()))
+            if cpp:  # the same hand, alternately
+                dt, probs = cpp(h)
+                theirs.append(dt)
+                diff = max(diff, _agree(r, probs))
             mine.append(best_of(run, 3))
             if s <= 3:
                 ref.append(best_of(lambda h=h: _cold(published, h, avail, 136 - 14, a.draws)))
         m = statistics.median(mine) * 1e3
         rtxt = f"{statistics.median(ref) * 1e3:14.1f}" if ref else f"{'-':>14}"
         ratio = f"{statistics.median(ref) / statistics.median(mine):7.0f}" if ref else f"{'-':>7}"
-        print(f"{s:7d} {m:10.2f} {rtxt} {ratio} {int(statistics.median(states)):9d}")
+        line = f"{s:7d} {m:10.2f} {rtxt} {ratio} {int(statistics.median(states)):9d}"
+        if cpp:
+            c = statistics.median(theirs)
+            line += f" {c * 1e3:10.2f} {c / statistics.median(mine):7.1f} {diff:9.1e}"
+        print(line)
     if a.fast_only:
         return
     print()
