@@ -22,12 +22,14 @@ Two tables, one core, median per hand:
 With ``--published BIN`` the fast-mode table also times the published C++
 calculator (tomohxx/mahjong-win-prob's fast mode, built by the user: its code
 is not part of mjstats) on the same hands in the same run, alternately with
-mjstats, and checks that both give the same P(win) for every candidate.  It is
-run as ``BIN T`` (``T`` the draws), reads one 14-tile hand per line (34 counts
-separated by spaces; the 136-tile wall, nothing else seen) and answers each on
-one line: the microseconds its computation took, then ``KIND:P`` for each
-discard it evaluates (the kind's index 0-33, the probability of winning within
-the ``T`` draws); ``docs/odds.md`` says how the one measured there was built.
+mjstats, and checks that both give the same P(win) for every candidate (to
+1e-12).  Its time is what ``BIN`` reports for its computation alone; mjstats'
+is the whole ``mj.odds`` call from Python.  ``BIN`` is run as ``BIN T`` (``T``
+the draws), reads one 14-tile hand per line (34 counts separated by spaces; the
+136-tile wall, nothing else seen) and answers each on one line: the
+microseconds its computation took, then ``KIND:P`` for each discard it
+evaluates (the kind's index 0-33, the probability of winning within the ``T``
+draws); ``docs/odds.md`` says how the one measured there was built.
 
 Targets (``docs/odds.md``): fast mode >= 10x the published C++ calculator; the
 default <= 1 ms at shanten <= 2, 10 ms at 3, 100 ms at 4, 1 s at 5.
@@ -73,6 +75,7 @@ class Published:
     """The published C++ calculator as a process: one hand in, its time and P(win) out."""
 
     def __init__(self, path: str, draws: int):
+        self.path = path
         self.proc = subprocess.Popen([path, str(draws)], stdin=subprocess.PIPE,
                                      stdout=subprocess.PIPE, text=True)
 
@@ -80,22 +83,42 @@ class Published:
         """Seconds and ``{discard kind: P(win)}`` of 14-tile hand ``h`` (best of three)."""
         best, probs = float("inf"), {}
         for _ in range(3):
-            self.proc.stdin.write(" ".join(str(int(x)) for x in h) + "\n")
-            self.proc.stdin.flush()
-            us, *pairs = self.proc.stdout.readline().split()
+            try:
+                self.proc.stdin.write(" ".join(str(int(x)) for x in h) + "\n")
+                self.proc.stdin.flush()
+                us, *pairs = self.proc.stdout.readline().split()
+            except (BrokenPipeError, ValueError):
+                raise SystemExit(f"{self.path} stopped answering (exit status "
+                                 f"{self.proc.poll()}) on the hand {h.tolist()}") from None
             best = min(best, float(us) * 1e-6)
             probs = {int(k): float(v) for k, v in (pair.split(":") for pair in pairs)}
         return best, probs
 
+    def close(self) -> None:
+        """End the process (its input closed)."""
+        self.proc.stdin.close()
+        self.proc.wait()
+
+
+AGREE = 1e-12
+"""Largest difference of P(win) from the published calculator that the benchmark accepts."""
+
 
 def _agree(r, probs: dict[int, float]) -> float:
-    """Largest difference of P(win) between mjstats' table ``r`` and the published ``probs``."""
+    """Largest difference of P(win) between mjstats' table ``r`` and the published ``probs``.
+
+    Stops the benchmark when the two evaluate other discards, or differ by more
+    than :data:`AGREE`.
+    """
     mine = {int(np.flatnonzero(mj.parse(d))[0]): p
             for d, p in zip(r.table["discard"], r.table["p_win"], strict=True)}
     if set(mine) != set(probs):
         raise SystemExit(f"the published calculator evaluates the discards {sorted(probs)}, "
                          f"mjstats {sorted(mine)}")
-    return max(abs(mine[k] - probs[k]) for k in mine)
+    diff = max(abs(mine[k] - probs[k]) for k in mine)
+    if diff > AGREE:
+        raise SystemExit(f"P(win) differs from the published calculator's by {diff:.2e}")
+    return diff
 
 
 def main() -> None:
@@ -146,6 +169,8 @@ def main() -> None:
             c = statistics.median(theirs)
             line += f" {c * 1e3:10.2f} {c / statistics.median(mine):7.1f} {diff:9.1e}"
         print(line)
+    if cpp:
+        cpp.close()
     if a.fast_only:
         return
     print()

@@ -335,9 +335,9 @@ def odds(hand, rules=None, *, table: int = 0, table_bots: str = "efficiency",
             f"{R.name!r} is Da Er")
     _check_keywords("odds", _odds_keywords(), rules or "none", options)
     table = count(table, "table (deals per discard of the table model)", minimum=0)
-    if table:  # the table model's own arguments, before the exact solve
+    if table:  # the table model's players and rule set, before the exact solve
         if rules is None:
-            raise RuleError("the table model (table=N) plays a rule set: give rules=")
+            raise RuleError("the table model (table=N) plays a rule set: give rules=NAME")
         from mjstats.study.discard_table import check_players
 
         check_players(table_bots, table_player)

@@ -189,7 +189,7 @@ class RunFolder:
                                      f"use another folder")
             if chunks and not resume:
                 raise RunFolderError(f"{self.path} already holds {len(chunks)} chunk(s) of "
-                                     f"this run; pass --resume (resume=True) to finish it, "
+                                     f"this run; pass resume=True to finish it, "
                                      f"or use another folder")
             if saved_run == self.identity:
                 ledger = saved.get("chunks", {})
@@ -202,7 +202,7 @@ class RunFolder:
             if not resume:
                 raise RunFolderError(
                     f"{self.path} holds {len(chunks)} chunk file(s) but no {MANIFEST}, so "
-                    f"they may be another run's; pass --resume (resume=True) to use those "
+                    f"they may be another run's; pass resume=True to use those "
                     f"that name this run, or use another folder")
             for f in chunks.values():
                 meta = _file_meta(f)

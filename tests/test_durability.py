@@ -242,6 +242,20 @@ def test_a_folder_holds_one_run_or_one_ladder_never_both(tmp_path, capsys):
             f"finish it (its seed is saved), or use another folder\n")
 
 
+def test_cli_names_its_flags_but_not_a_folder_named_like_one(tmp_path, monkeypatch, capsys):
+    """A run folder called ``out`` stays ``out`` in the message; ``resume=True`` is ``--resume``."""
+    from mjstats.cli import main
+
+    monkeypatch.chdir(tmp_path)
+    argv = ["deal", "--deals", "1000", "--seed", "3", "--out", "out", "--quiet"]
+    assert main(argv) == 0
+    capsys.readouterr()
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert err == ("mjstats: error: out already holds 1 chunk(s) of this run; pass --resume to "
+                   "finish it, or use another folder\n")
+
+
 def _disk_full_after(monkeypatch, n: int) -> None:
     """Every ``fsync`` after the first ``n`` fails as on a full disk (ENOSPC, no file named)."""
     import errno

@@ -49,7 +49,8 @@ def main(argv: list[str] | None = None) -> int:
         with spinner(not getattr(args, "quiet", False)):  # --quiet: no spinner while compiling
             return int(args.func(args) or 0)
     except MjStatsError as e:
-        message = as_flags(str(e), command_flags(args.command_parser))
+        parser = getattr(args, "command_parser", None)  # set by every command (add_command)
+        message = str(e) if parser is None else as_flags(str(e), command_flags(parser))
         print(f"mjstats: error: {message}", file=sys.stderr)
         return 2
     except BrokenPipeError:  # output piped into head & co.

@@ -191,10 +191,13 @@ def as_flags(message: str, flags) -> str:
     """``message`` of the API with its keywords written as a command's flags.
 
     ``flags``: ``(flag, keyword, off)`` triples, ``off`` the text of ``keyword=False``
-    (``None``: ``no FLAG``).  ``keyword=True`` becomes the flag, ``keyword=VALUE``
-    ``FLAG VALUE``, a keyword that opens the message or comes before ``must`` the
-    flag, and a keyword with an underscore (never a plain word) the flag wherever
-    it stands.
+    (``None``: ``no FLAG``).  ``keyword=True`` becomes the flag, ``keyword=None``
+    ``without FLAG``, ``keyword=VALUE`` ``FLAG VALUE`` (not a call such as
+    ``rules=mj.rules(...)``), a keyword that opens the message as its subject
+    (before ``must``, ``is`` or a parenthesis) the flag, and a keyword with an
+    underscore (never a plain word) the flag wherever it stands.  Anything else
+    is left as it is: a plain word elsewhere, or a path that opens the message
+    (``out holds a different run``).  A message already rewritten comes out the same.
 
     >>> as_flags("draws=200 but only 94 tiles are unseen", [("--draws", "draws", None)])
     '--draws 200 but only 94 tiles are unseen'
@@ -204,13 +207,19 @@ def as_flags(message: str, flags) -> str:
     >>> as_flags("pass dealer=False, not improve=False",
     ...          [("--dealer", "dealer", None), ("--no-improve", "improve", "--no-improve")])
     'pass no --dealer, not --no-improve'
+    >>> flags = [("--out", "out", None), ("--rules", "rules", None)]
+    >>> as_flags("out holds a different run; give rules=NAME, or rules=None", flags)
+    'out holds a different run; give --rules NAME, or without --rules'
+    >>> as_flags(as_flags("max_states must be >= 1", [("--max-states", "max_states", None)]),
+    ...          [("--max-states", "max_states", None)])
+    '--max-states must be >= 1'
     """
     for flag, kw, off in flags:
-        message = re.sub(rf"\b{kw}=True\b", flag, message)
-        message = re.sub(rf"\b{kw}=False\b", off or f"no {flag}", message)
-        message = re.sub(rf"\b{kw}=(?=\S)", f"{flag} ", message)
-        message = re.sub(rf"^{kw}\b|\b{kw}(?= must\b)", flag, message)
+        message = re.sub(rf"(?<![\w-]){kw}=True\b", flag, message)
+        message = re.sub(rf"(?<![\w-]){kw}=False\b", off or f"no {flag}", message)
+        message = re.sub(rf"(?<![\w-]){kw}=None\b", f"without {flag}", message)
+        message = re.sub(rf"(?<![\w-]){kw}=(?=[\w'\"+-])(?![\w.]*\()", f"{flag} ", message)
+        message = re.sub(rf"^{kw}(?= must\b| is\b| \()", flag, message)
         if "_" in kw:
             message = re.sub(rf"(?<![\w-]){kw}\b", flag, message)
     return message
-

@@ -114,8 +114,8 @@ def _missing_choices(missing, R, hand) -> list[int]:
 
         with_it = [n for n in rule_set_names() if _rules(n).missing_suit]
         raise RuleError(f"{R.name!r} has no missing suit (定缺), got missing={missing!r}: "
-                        f"leave it unset (it applies to {', '.join(with_it)}, or to "
-                        f"rules=None)")
+                        f"leave it unset (it applies to {', '.join(with_it)}, and to "
+                        f"the structural setting, rules=None)")
     if missing == "choose":
         return [0, 1, 2]
     names = {s: i for i, s in enumerate(SUITS)}
@@ -237,7 +237,8 @@ def odds(hand, rules=None, *, melds=None, visible=None, draws=None, dealer: bool
             f"{R.name!r} is Da Er"
         )
     if R is not None and tileset is not None:
-        raise MjStatsError("tileset= is for rules=None; a rule set brings its own tile set")
+        raise MjStatsError("tileset is for the structural setting, rules=None; a rule set "
+                           "brings its own tile set")
     ts = R.tileset if R is not None else _tileset(tileset or "liuzhou")
     fm = _default_form(R, form)
 

@@ -434,8 +434,8 @@ def _built(p: _Preset, asked: Mapping[str, Any],
             other, value, this = s.fixed
             if s.name in asked and values[s.name] != this:
                 raise RuleError(
-                    f"switch {s.name!r} of {p.name!r} is {this!r} whenever {other}={value!r} "
-                    f"({s.doc}); got {s.name}={values[s.name]!r}"
+                    f"switch {s.name!r} of {p.name!r} is {this!r} whenever switch {other!r} is "
+                    f"{value!r} ({s.doc}); got {values[s.name]!r}"
                 )
             values[s.name] = this
     return p.build(p.name, **values)

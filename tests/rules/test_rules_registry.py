@@ -109,13 +109,13 @@ def test_a_switch_the_app_table_fixes_is_refused_when_asked_otherwise():
 
     for sw in ("daiyao", "jiangdui"):
         with pytest.raises(RuleError, match=rf"'{sw}' of 'sichuan-app' is True whenever "
-                                            r"table='app'.*got " + sw + "=False"):
+                                            r"switch 'table' is 'app'.*; got False"):
             mj.rules("sichuan-app", **{sw: False})
         # asked beside the table that fixes it, or of a rule set already on that table
         with pytest.raises(RuleError, match=rf"'{sw}' of 'sichuan' is True whenever "
-                                            r"table='app'.*got " + sw + "=False"):
+                                            r"switch 'table' is 'app'.*; got False"):
             mj.rules("sichuan", table="app", **{sw: False})
-        with pytest.raises(RuleError, match=rf"got {sw}=False"):
+        with pytest.raises(RuleError, match=rf"switch '{sw}' .*; got False"):
             mj.rules("sichuan-app").with_switches(**{sw: False})
         assert mj.rules("sichuan", table="app", **{sw: True}).switches[sw] is True
     app = mj.rules("sichuan-app")

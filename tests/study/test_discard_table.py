@@ -85,7 +85,8 @@ def test_table_size_is_checked_before_any_work(table):
     (dict(rules="sichuan", table_bots="nobot"), "unknown bot 'nobot'"),
     (dict(rules=None), "plays a rule set"),
 ])
-def test_table_model_arguments_are_checked_before_the_exact_solve(kwargs, match, monkeypatch):
+def test_table_model_players_and_rules_are_checked_before_the_exact_solve(kwargs, match,
+                                                                          monkeypatch):
     import mjstats.discard
 
     def solved(*args, **kw):
