@@ -119,8 +119,8 @@ def _part(k):
 
 
 @inline_kernel
-def _part_moves(p, code, other, a01, b23, h, step, M, s7_same, s7_pair, s7_odd, miss, form, dead,
-                Q, out):
+def _part_moves(p, code, other, a01, b23, h, avail, step, M, s7_same, s7_pair, s7_odd, miss, form,
+                dead, Q, out):
     """:func:`_moved_shanten` of the kinds of part ``p`` (a constant) of a move to ``M`` melds.
 
     ``other`` is the row index of ``p``'s partner in its half (suit 0 with suit
@@ -133,8 +133,10 @@ def _part_moves(p, code, other, a01, b23, h, step, M, s7_same, s7_pair, s7_odd, 
     for i in range(9 if p < 3 else 7):
         k = 9 * p + i
         x = h[k]
-        if (step < 0 and x == 0) or (step > 0 and x >= 4):
-            out[k] = 127  # no such tile to remove, or no fifth copy to add (the code would carry)
+        if (step < 0 and x == 0) or (step > 0 and (x >= avail[k] or p == miss)):
+            # no such tile to remove, or none left to draw (never a fifth copy: the code
+            # would carry), or a missing-suit draw: no caller reads a shanten there
+            out[k] = 127
             continue
         if p == miss:  # the part stays empty
             ov = np.int64(Q.final[M, a01, b23])
@@ -161,11 +163,13 @@ def _part_moves(p, code, other, a01, b23, h, step, M, s7_same, s7_pair, s7_odd, 
 
 
 @noref_kernel
-def _moved_shanten(c0, c1, c2, c3, h, step, n, pairs, odd, miss, form, dead, Q, out):
+def _moved_shanten(c0, c1, c2, c3, h, avail, step, n, pairs, odd, miss, form, dead, Q, out):
     """Legal shanten of hand ``h`` after one tile of each kind more (``step`` 1) or less (-1).
 
-    ``out[k]`` for every kind (127 where there is no such tile to remove, or no
-    fifth copy to add); ``c0..c3, n, pairs, odd`` are :func:`_state_codes` of ``h``.
+    ``out[k]`` for every kind, 127 where there is no such tile to remove, or
+    none to draw: no live copy (``avail[k]`` copies unseen, the hand's
+    included) or a kind of the missing suit ``miss`` (whose draws are never
+    kept); ``c0..c3, n, pairs, odd`` are :func:`_state_codes` of ``h``.
     The move leaves ``n + step`` tiles, ``M`` melds and a pair to make: :class:`Overlap4`
     lookups, the parts' row indices and the two products a move leaves alone
     once, then per kind its part's new key, the product with its partner and
@@ -184,14 +188,14 @@ def _moved_shanten(c0, c1, c2, c3, h, step, n, pairs, odd, miss, form, dead, Q, 
     s7_same = _with_seven_pairs(127, n1, pairs, odd, 1)
     s7_pair = _with_seven_pairs(127, n1, pairs + step, odd - step, 1)
     s7_odd = _with_seven_pairs(127, n1, pairs, odd + step, 1)
-    _part_moves(0, c0, i1, a01, b23, h, step, M, s7_same, s7_pair, s7_odd, miss, form, dead, Q,
-                out)
-    _part_moves(1, c1, i0, a01, b23, h, step, M, s7_same, s7_pair, s7_odd, miss, form, dead, Q,
-                out)
-    _part_moves(2, c2, i3, a01, b23, h, step, M, s7_same, s7_pair, s7_odd, miss, form, dead, Q,
-                out)
-    _part_moves(3, c3, i2, a01, b23, h, step, M, s7_same, s7_pair, s7_odd, miss, form, dead, Q,
-                out)
+    _part_moves(0, c0, i1, a01, b23, h, avail, step, M, s7_same, s7_pair, s7_odd, miss, form,
+                dead, Q, out)
+    _part_moves(1, c1, i0, a01, b23, h, avail, step, M, s7_same, s7_pair, s7_odd, miss, form,
+                dead, Q, out)
+    _part_moves(2, c2, i3, a01, b23, h, avail, step, M, s7_same, s7_pair, s7_odd, miss, form,
+                dead, Q, out)
+    _part_moves(3, c3, i2, a01, b23, h, avail, step, M, s7_same, s7_pair, s7_odd, miss, form,
+                dead, Q, out)
 
 
 @inline_kernel
@@ -310,7 +314,7 @@ class _Search(NamedTuple):
 
 
 @inline_kernel
-def _discards(ib, P, origin, dead, h, sh, b_hand, b_info, tA, a_hand, a_info, nA,
+def _discards(ib, P, origin, avail, dead, h, sh, b_hand, b_info, tA, a_hand, a_info, nA,
               eb_kind, eb_a, neB, Q):
     """Expand 14-tile state ``ib``: its discard edges and the 13-tile states they leave.
 
@@ -347,7 +351,7 @@ def _discards(ib, P, origin, dead, h, sh, b_hand, b_info, tA, a_hand, a_info, nA
     if held_dead:
         lo_j, hi_j = (9 * P.miss, 9 * P.miss + 9) if is_root else (first_dead, first_dead + 1)
     if is_root or not held_dead:
-        _moved_shanten(c0, c1, c2, c3, h, -1, n, pairs, odd, P.miss, P.form, dead, Q, sh)
+        _moved_shanten(c0, c1, c2, c3, h, avail, -1, n, pairs, odd, P.miss, P.form, dead, Q, sh)
     for j in range(lo_j, hi_j):
         if h[j] == 0:
             continue
@@ -384,7 +388,8 @@ def _draws(ia, P, origin, avail, dead, h, sh, a_hand, a_info, tB, b_hand, b_info
         return nB, neA, nW  # can never become ready in the draws left
     full = a_info[iau, 2] != 0
     c0, c1, c2, c3, n, pairs, odd = _state_codes(h, dead)
-    _moved_shanten(c0, c1, c2, c3, h, 1, n, pairs, odd, P.miss, P.form, dead, Q, sh)
+    _moved_shanten(c0, c1, c2, c3, h, avail, 1, n, pairs, odd, P.miss, P.form, dead, Q,
+                   sh)
     conc, buf, work, hits, best, info = scratch
     for k in range(34):
         w = avail[k] - h[k]
@@ -556,7 +561,7 @@ def _expand(P, G, cnt, origin, avail, dead, h, sh, values, sw, mt, mk, scratch,
                     status = STATUS_ROOM
                     break
                 G.b_start[ib] = neB
-                nA, neB = _discards(ib, P, origin, dead, h, sh, G.b_hand, G.b_info,
+                nA, neB = _discards(ib, P, origin, avail, dead, h, sh, G.b_hand, G.b_info,
                                     G.tA, G.a_hand, G.a_info, nA, G.eb_kind, G.eb_a, neB, Q)
                 G.b_start[ib + 1] = neB
                 ib += 1
@@ -662,7 +667,7 @@ def _improvers(hands, rows_of, avail, dead, miss, form, Q, out):
         h = hands[rows_of[i]]
         c0, c1, c2, c3, n, pairs, odd = _state_codes(h, dead)
         s = _legal_shanten(c0, c1, c2, c3, n, pairs, odd, miss, form, Q)
-        _moved_shanten(c0, c1, c2, c3, h, 1, n, pairs, odd, miss, form, dead, Q, sh)
+        _moved_shanten(c0, c1, c2, c3, h, avail, 1, n, pairs, odd, miss, form, dead, Q, sh)
         for k in range(34):
             w = avail[k] - h[k]
             if w > 0 and dead[k] == 0 and sh[k] < s:

@@ -12,14 +12,15 @@ from mjstats.discard import _graph as G
 
 
 @numba.njit(cache=False)
-def _both(hands, miss, form, T, Q):
+def _both(hands, seen, miss, form, T, Q):
     """For each hand and kind: the moved hand's legal shanten by the lookups and from the rows.
 
     ``out[i, s, k]`` (``s`` 0 a tile of kind ``k`` removed, 1 added), three ways: by
     :func:`~mjstats.discard._graph._moved_shanten`, from the moved hand's table rows'
     max-plus product (:func:`~mjstats.core.shanten._overlap_codes`, not the lookups),
     and by :func:`~mjstats.discard._graph._legal_shanten` of the moved hand; 127
-    where no such move exists.
+    where no such move exists: no tile to remove, no live copy to draw (some kinds
+    have copies seen elsewhere), or a draw of the missing suit (never kept).
     """
     n_h = hands.shape[0]
     fast = np.full((n_h, 2, 34), 127, dtype=np.int64)
@@ -31,12 +32,16 @@ def _both(hands, miss, form, T, Q):
     sh = np.zeros(34, dtype=np.int64)
     for i in range(n_h):
         h = hands[i]
+        avail = np.zeros(34, dtype=np.int64)  # copies unseen, the hand's own among them
+        for k in range(34):
+            avail[k] = max(4 - seen[i, k], h[k])
         c0, c1, c2, c3, n, pairs, odd = G._state_codes(h, dead)
         for s, step in ((0, -1), (1, 1)):
-            G._moved_shanten(c0, c1, c2, c3, h, step, n, pairs, odd, miss, form, dead, Q, sh)
+            G._moved_shanten(c0, c1, c2, c3, h, avail, step, n, pairs, odd, miss, form, dead, Q,
+                             sh)
             for k in range(34):
                 fast[i, s, k] = sh[k]
-                if (step < 0 and h[k] == 0) or (step > 0 and h[k] >= 4):
+                if (step < 0 and h[k] == 0) or (step > 0 and (h[k] >= avail[k] or dead[k])):
                     continue
                 h2 = h.copy()
                 h2[k] += step
@@ -67,10 +72,11 @@ def test_moved_shanten_is_shanten_from_scratch(n_tiles):
     """
     rng = np.random.default_rng(n_tiles)
     hands = _hands(rng, n_tiles, 150)
+    seen = rng.integers(0, 3, size=hands.shape)  # copies seen elsewhere: fewer to draw
     T, Q = tables(), overlap4()
     for miss in (-1, 0, 2):
         for form in (0, 1, 2):
-            fast, slow, legal = _both(hands, miss, form, T, Q)
+            fast, slow, legal = _both(hands, seen, miss, form, T, Q)
             bad = np.argwhere(fast != slow)
             assert bad.size == 0, (miss, form, bad[:3], hands[bad[0][0]])
             # the shanten of a state itself (a search's root, its candidates' 进张)
