@@ -110,7 +110,7 @@ def _agree(r, probs: dict[int, float]) -> float:
     Stops the benchmark when the two evaluate other discards, or differ by more
     than :data:`AGREE`.
     """
-    mine = {int(np.flatnonzero(mj.parse(d))[0]): p
+    mine = {mj.parse_tile(d): p
             for d, p in zip(r.table["discard"], r.table["p_win"], strict=True)}
     if set(mine) != set(probs):
         raise SystemExit(f"the published calculator evaluates the discards {sorted(probs)}, "

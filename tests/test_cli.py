@@ -197,3 +197,20 @@ def test_simulate_takes_bots_apart_or_comma_separated(capsys):
     assert runs[0] == runs[1] and "bots efficiency, zimo, efficiency, value" in runs[0]
     assert main(["simulate", "--bots", ",", "--games", "8"]) == 2
     assert capsys.readouterr().err == "mjstats: error: --bots names no bot, got ','\n"
+
+
+def test_score_errors_name_its_flags_in_both_games():
+    """The scorer's keywords of either game come out as ``mjstats score``'s flags."""
+    import argparse
+
+    from mjstats.cli import build_parser
+    from mjstats.cli._common import as_flags, command_flags
+
+    sub = next(a for a in build_parser()._actions if isinstance(a, argparse._SubParsersAction))
+    flags = command_flags(sub.choices["score"])
+    assert as_flags("first_turn (天胡/地胡) is a self-draw: pass self_draw=True", flags) \
+        == "--first-turn (天胡/地胡) is a self-draw: pass --self-draw"
+    assert as_flags("地胡 (earthly=True) is a non-dealer's win: pass dealer=False", flags) \
+        == "地胡 (--earthly) is a non-dealer's win: pass no --dealer"
+    assert as_flags("last_card (海底捞) needs a self-draw", flags) \
+        == "--last-tile (海底捞) needs a self-draw"

@@ -51,7 +51,9 @@ def command_flags(parser: argparse.ArgumentParser) -> list[tuple[str, str, str |
     it passes (``--max-states``: ``max_states``); an on/off pair
     (``--self-draw/--no-self-draw``) and a switch that turns a keyword off
     (``--no-improve``: ``improve=False``) write ``keyword=False`` as their
-    ``--no-`` flag.
+    ``--no-`` flag.  An option may name other keywords of the API it stands
+    for (``api_keywords``, set on its action: ``mjstats score``'s ``--last-tile``
+    is Da Er's ``last_card``).
 
     >>> p = Parser(prog="x")
     >>> _ = p.add_argument("--max-states", type=int)
@@ -74,6 +76,7 @@ def command_flags(parser: argparse.ArgumentParser) -> list[tuple[str, str, str |
             out.append((longs[0], a.dest[3:], longs[0]))
         else:
             out.append((longs[0], a.dest, None))
+        out.extend((longs[0], kw, None) for kw in getattr(a, "api_keywords", ()))
     return out
 
 

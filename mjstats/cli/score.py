@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 
-from mjstats.cli._common import RULES_HELP, add_command, add_set_argument, as_flags, rules_arg
+from mjstats.cli._common import RULES_HELP, add_command, add_set_argument, rules_arg
 
 _SCORE_FLAGS = (
     # (flag, keyword of the mahjong scorer, keyword of the Da Er scorer, help); None: no such
@@ -36,15 +36,17 @@ def register(sub) -> None:
     p.add_argument("--self-draw", action=argparse.BooleanOptionalAction, default=None,
                    help="won on a self-draw (自摸), or not (--no-self-draw); default as "
                         "mj.score: a discard win in mahjong, self-drawn in Da Er")
-    for flag, _, _, text in _SCORE_FLAGS:
-        p.add_argument(flag, action="store_true", help=text)
+    for flag, mahjong, daer, text in _SCORE_FLAGS:
+        action = p.add_argument(flag, action="store_true", help=text)
+        # a game's own name for the flag (Da Er's last_card): its errors say the flag too
+        action.api_keywords = tuple({mahjong, daer} - {None, action.dest})
     add_set_argument(p)
 
 
 def run(args) -> int:
     """Score ``args.hand`` and print the score (exit 1: a Da Er hand that does not win)."""
     import mjstats as mj
-    from mjstats.errors import MjStatsError, RuleError
+    from mjstats.errors import RuleError
 
     rules = rules_arg(args.rules, args.set)
     daer = rules.game == "daer"
@@ -60,26 +62,7 @@ def run(args) -> int:
                 f"its flags: --self-draw/--no-self-draw, {', '.join(mine)}"
             )
         ctx[row[family]] = True
-    try:
-        r = mj.score(args.hand, melds=args.melds, win=args.win, self_draw=args.self_draw,
-                     rules=rules, **ctx)
-    except MjStatsError as e:
-        raise type(e)(_as_flags(str(e), family)) from None
+    r = mj.score(args.hand, melds=args.melds, win=args.win, self_draw=args.self_draw,
+                 rules=rules, **ctx)
     print(r)
     return 1 if daer and not r.won else 0
-
-
-def _as_flags(message: str, family: int) -> str:
-    """``message`` of the scorer with its keywords written as this command's flags.
-
-    ``self_draw=True`` becomes ``--self-draw``, ``dealer=False`` ``no --dealer``
-    (``--no-self-draw``), and a keyword named bare (``robbing_kong``) its flag
-    (:func:`~mjstats.cli._common.as_flags`).
-
-    >>> _as_flags("first_turn (天胡/地胡) is a self-draw: pass self_draw=True", 1)
-    '--first-turn (天胡/地胡) is a self-draw: pass --self-draw'
-    >>> _as_flags("地胡 (earthly=True) is a non-dealer's win: pass dealer=False", 2)
-    "地胡 (--earthly) is a non-dealer's win: pass no --dealer"
-    """
-    return as_flags(message, [("--self-draw", "self_draw", "--no-self-draw")]
-                    + [(r[0], r[family], None) for r in _SCORE_FLAGS if r[family] is not None])
