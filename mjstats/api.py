@@ -335,12 +335,14 @@ def odds(hand, rules=None, *, table: int = 0, table_bots: str = "efficiency",
             f"{R.name!r} is Da Er")
     _check_keywords("odds", _odds_keywords(), rules or "none", options)
     table = count(table, "table (deals per discard of the table model)", minimum=0)
-    if table:  # the table model's players and rule set, before the exact solve
+    if table:  # every argument of the table model checked before the exact solve
         if rules is None:
             raise RuleError("the table model (table=N) plays a rule set: give rules=NAME")
-        from mjstats.study.discard_table import check_players
+        from mjstats.study.discard_table import check_table
 
-        check_players(table_bots, table_player)
+        check_table(hand, rules, visible=options.get("visible"), melds=options.get("melds"),
+                    draws=options.get("draws"), bots=table_bots, player=table_player,
+                    rollouts=table)
     exact_player = table and table_player == "exact"
     exact = fn(hand, R, **(options | {"keep_policy": True} if exact_player else options))
     if not table:

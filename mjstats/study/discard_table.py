@@ -12,6 +12,8 @@ difference of two candidates is far tighter than either level.  The kernel is
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 import numpy as np
 import pandas as pd
 
@@ -35,16 +37,48 @@ CHUNK = 64
 """Rollouts per seeded chunk: the same seed gives the same numbers on any thread count."""
 
 
-def check_players(bots, player) -> None:
-    """Refuse a table model's opponents ``bots`` or ``player`` that is no bot (or ``"exact"``).
+class Prepared(NamedTuple):
+    """A table model's checked facts (:func:`check_table`)."""
 
-    :func:`mjstats.api.odds` asks before the exact solve, so that a bad name is
-    said at once, not after a search of seconds.
+    R: object            # the rule set (天胡/地胡 off)
+    h: np.ndarray        # the 14 concealed tiles
+    unseen: np.ndarray   # copies of each kind the player does not see
+    T: int               # the player's draws
+    rollouts: int        # deals per candidate
+
+
+def check_table(hand, rules, *, visible=None, melds=None, draws=None, bots="efficiency",
+                player="efficiency", rollouts=1, conf=0.95) -> Prepared:
+    """Every argument of :func:`table_odds` checked, and the facts the model plays.
+
+    :func:`mjstats.api.odds` asks before the exact solve, so that a table model
+    it cannot play is said at once, not after a search of seconds.
     """
+    R = _rules(rules)
+    if getattr(R, "game", "mahjong") != "mahjong":
+        raise RuleError(f"the table model plays the mahjong rule sets; {R.name!r} is Da Er")
+    if parse_melds(melds):
+        raise RuleError("the table model starts from a concealed 14-tile hand (no melds)")
+    if "tiandi" in R.switches:
+        R = R.with_switches(tiandi=False)
+    rollouts = count(rollouts, "rollouts", minimum=1)
+    if not 0 < conf < 1:
+        raise MjStatsError(f"conf is a probability in (0, 1), got {conf!r}")
+    ts = R.tileset
+    h = _tiles(hand, "hand", ts)
+    if int(h.sum()) != 14:
+        raise HandError(f"the table model plays a 14-tile hand, got {int(h.sum())} tiles")
+    unseen = _available(h, visible, [], ts) - h
+    S = int(unseen.sum())
+    T = default_draws(S) if draws is None else count(draws, "draws", minimum=1)
+    if OTHER_HANDS + 4 * T > S:
+        raise MjStatsError(f"draws={T} needs {OTHER_HANDS + 4 * T} unseen tiles (three hands "
+                           f"and a wall of 4 x draws), only {S} are unseen")
     bot_code(bots)
     if player != "exact" and player not in BOT_NAMES:
         raise MjStatsError(f"player (after the first discard) is 'exact' or a bot, one of "
                            f"{', '.join(BOT_NAMES)}; got {player!r}")
+    return Prepared(R, h, unseen, T, rollouts)
 
 
 def table_odds(hand, rules, *, visible=None, melds=None, draws=None, missing=None,
@@ -104,30 +138,12 @@ def table_odds(hand, rules, *, visible=None, melds=None, draws=None, missing=Non
     >>> int(t["n"].iloc[0]), bool((t["d_payoff"].iloc[0] == 0))
     (64, True)
     """
-    R = _rules(rules)
-    if getattr(R, "game", "mahjong") != "mahjong":
-        raise RuleError(f"the table model plays the mahjong rule sets; {R.name!r} is Da Er")
-    if parse_melds(melds):
-        raise RuleError("the table model starts from a concealed 14-tile hand (no melds)")
-    if "tiandi" in R.switches:
-        R = R.with_switches(tiandi=False)
-    rollouts = count(rollouts, "rollouts", minimum=1)
-    if not 0 < conf < 1:
-        raise MjStatsError(f"conf is a probability in (0, 1), got {conf!r}")
-    ts = R.tileset
-    h = _tiles(hand, "hand", ts)
-    if int(h.sum()) != 14:
-        raise HandError(f"the table model plays a 14-tile hand, got {int(h.sum())} tiles")
-    unseen = _available(h, visible, [], ts) - h
-    S = int(unseen.sum())
-    T = default_draws(S) if draws is None else count(draws, "draws", minimum=1)
-    if OTHER_HANDS + 4 * T > S:
-        raise MjStatsError(f"draws={T} needs {OTHER_HANDS + 4 * T} unseen tiles (three hands "
-                           f"and a wall of 4 x draws), only {S} are unseen")
+    R, h, unseen, T, rollouts = check_table(hand, rules, visible=visible, melds=melds,
+                                            draws=draws, bots=bots, player=player,
+                                            rollouts=rollouts, conf=conf)
     pool = np.repeat(np.arange(34, dtype=np.int8), unseen.astype(np.int64))
     own = np.repeat(np.arange(34, dtype=np.int8), h.astype(np.int64))
     exact = player == "exact"
-    check_players(bots, player)
     if exact and policies is None:
         policies = _solo_odds(h, R, visible=visible, draws=T, missing=missing,
                               keep_policy=True).policies
@@ -136,7 +152,7 @@ def table_odds(hand, rules, *, visible=None, melds=None, draws=None, missing=Non
     ss = seed_sequence(seed)
     P = E.engine_params(R)
     ka = R.kernel_args
-    inset = ts.mask.astype(np.uint8)
+    inset = R.tileset.mask.astype(np.uint8)
     rows = []
     for miss in _missing_choices(missing, R, h):
         held = [int(k) for k in np.flatnonzero(h)]

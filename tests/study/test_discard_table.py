@@ -84,9 +84,11 @@ def test_table_size_is_checked_before_any_work(table):
     (dict(rules="sichuan", table_player="nobody"), "player .* got 'nobody'"),
     (dict(rules="sichuan", table_bots="nobot"), "unknown bot 'nobot'"),
     (dict(rules=None), "plays a rule set"),
+    (dict(rules="sichuan", hand="3456788999m289p"), "14-tile hand"),
+    (dict(rules="sichuan", melds="pong 5p"), "no melds"),
+    (dict(rules="sichuan", draws=30), "draws=30 needs"),
 ])
-def test_table_model_players_and_rules_are_checked_before_the_exact_solve(kwargs, match,
-                                                                          monkeypatch):
+def test_table_model_is_checked_before_the_exact_solve(kwargs, match, monkeypatch):
     import mjstats.discard
 
     def solved(*args, **kw):
@@ -94,4 +96,4 @@ def test_table_model_players_and_rules_are_checked_before_the_exact_solve(kwargs
 
     monkeypatch.setattr(mjstats.discard, "odds", solved)
     with pytest.raises(mj.MjStatsError, match=match):
-        mj.odds(HAND, missing="s", draws=4, table=8, **kwargs)
+        mj.odds(**({"hand": HAND, "missing": "s", "draws": 4, "table": 8} | kwargs))
