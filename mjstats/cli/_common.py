@@ -194,7 +194,8 @@ def as_flags(message: str, flags) -> str:
     """``message`` of the API with its keywords written as a command's flags.
 
     ``flags``: ``(flag, keyword, off)`` triples, ``off`` the text of ``keyword=False``
-    (``None``: ``no FLAG``).  ``keyword=True`` becomes the flag, ``keyword=None``
+    (``None``: ``no FLAG``).  ``keyword=True`` becomes the flag (``without FLAG`` for
+    a switch that turns the keyword off, ``off`` equal to ``flag``), ``keyword=None``
     ``without FLAG``, ``keyword=VALUE`` ``FLAG VALUE`` (not a call such as
     ``rules=mj.rules(...)``), a keyword that opens the message as its subject
     (before ``must``, ``is`` or a parenthesis) the flag, and a keyword with an
@@ -210,6 +211,8 @@ def as_flags(message: str, flags) -> str:
     >>> as_flags("pass dealer=False, not improve=False",
     ...          [("--dealer", "dealer", None), ("--no-improve", "improve", "--no-improve")])
     'pass no --dealer, not --no-improve'
+    >>> as_flags("improve=True searches more", [("--no-improve", "improve", "--no-improve")])
+    'without --no-improve searches more'
     >>> flags = [("--out", "out", None), ("--rules", "rules", None)]
     >>> as_flags("out holds a different run; give rules=NAME, or rules=None", flags)
     'out holds a different run; give --rules NAME, or without --rules'
@@ -218,7 +221,8 @@ def as_flags(message: str, flags) -> str:
     '--max-states must be >= 1'
     """
     for flag, kw, off in flags:
-        message = re.sub(rf"(?<![\w-]){kw}=True\b", flag, message)
+        on = f"without {flag}" if off == flag else flag
+        message = re.sub(rf"(?<![\w-]){kw}=True\b", on, message)
         message = re.sub(rf"(?<![\w-]){kw}=False\b", off or f"no {flag}", message)
         message = re.sub(rf"(?<![\w-]){kw}=None\b", f"without {flag}", message)
         message = re.sub(rf"(?<![\w-]){kw}=(?=[\w'\"+-])(?![\w.]*\()", f"{flag} ", message)
