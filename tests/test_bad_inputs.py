@@ -361,6 +361,12 @@ CLI_ROWS = [
     (["odds", "1112345678999m5p", "--rules", "sichuan", "--table", "4", "--player", "x"],
      "--player (after the first discard) is 'exact' or a bot"),
     (["hand", "1111m1m"], "5 copies of 1m"),
+    (["hand", "1112345678999m", "--visible", "9m9m"],
+     "visible tiles (--visible '9m9m') together hold 5 copies of 9m"),
+    (["odds", "--rules", "sichuan", "--set", "cap=16", "1112345678999m5p"],
+     "got '1112345678999m5p'; a hand or other argument goes before --set"),
+    (["score", "--melds", "pong 2s", "123345m67899s", "--win", "3m"],
+     "got '123345m67899s'; a hand goes before --melds"),
     (["nocmd"], "invalid choice: 'nocmd'"),
     ([], "command"),
 ]
@@ -370,7 +376,8 @@ CLI_ROWS = [
                          ids=[" ".join(a)[:60] or "no-args" for a, _ in CLI_ROWS])
 def test_cli_bad_arguments_one_line(argv, fragment, capsys):
     assert main(argv) == 2
-    err = capsys.readouterr().err
+    out, err = capsys.readouterr()
+    assert out == "", out  # refused before anything is printed
     assert "Traceback" not in err
     assert err.startswith("mjstats: error: ")
     assert err.count("\n") == 1 and err.endswith("\n"), err

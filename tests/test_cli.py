@@ -74,6 +74,14 @@ def test_score_command_switches_and_errors(capsys):
     assert "16 倍" in capsys.readouterr().out
     assert main(["score", "11223344556677m", "--win", "7m"]) == 0
     assert " 8 倍" in capsys.readouterr().out  # the default cap of 8
+    # --set given twice: both switches hold (the second does not replace the first)
+    once = ["score", "11223344556677m", "--win", "7m", "--set", "cap=16", "zimo=fan"]
+    assert main(once) == 0
+    assert "16 倍" in (out := capsys.readouterr().out)
+    assert main([*once[:-2], "--set", "cap=16", "--set", "zimo=fan"]) == 0
+    assert capsys.readouterr().out == out
+    assert main([*once[:-2], "--set", "cap=16", "--set", "cap=8"]) == 2
+    assert "cap" in capsys.readouterr().err
     assert main(["score", "123m", "--win", "1m"]) == 2
     assert "14 tiles" in capsys.readouterr().err
     assert main(["score", "123456789m12p33s", "--win", "1m", "--melds", "chow 345m"]) == 2

@@ -21,12 +21,41 @@ class _Help(argparse.HelpFormatter):
         return f"{text} (default: %(default)s)"
 
 
+class _Store(argparse._StoreAction):
+    """argparse's ``store``, except that a list option given again adds its values.
+
+    ``--set cap=16 --set zimo=fan`` is ``--set cap=16 zimo=fan``: a second
+    ``--set`` (``--bots``, ``--melds`` ...) no longer replaces the first one's
+    values; the default stands only while the option is not given.
+    """
+
+    def __call__(self, parser, namespace, values, option_string=None):
+        if self.nargs in ("*", "+") and option_string is not None:
+            old = getattr(namespace, self.dest, None)
+            if isinstance(old, list) and old is not self.default:
+                values = [*old, *values]
+        setattr(namespace, self.dest, values)
+
+
 class Parser(argparse.ArgumentParser):
-    """An argument parser with one-line errors (``mjstats: error: ...``) and defaults in help."""
+    """An argument parser with one-line errors (``mjstats: error: ...``) and defaults in help.
+
+    A list option may be given more than once, its values adding up (:class:`_Store`).
+
+    >>> p = Parser(prog="x")
+    >>> _ = p.add_argument("--set", nargs="*", default=[])
+    >>> _ = p.add_argument("--bots", nargs="+", default=["efficiency"])
+    >>> a = p.parse_args(["--set", "cap=16", "--set", "zimo=fan",
+    ...                   "--bots", "ev", "--bots", "value"])
+    >>> a.set, a.bots, p.parse_args([]).bots
+    (['cap=16', 'zimo=fan'], ['ev', 'value'], ['efficiency'])
+    """
 
     def __init__(self, *args, **kwargs):
         kwargs.setdefault("formatter_class", _Help)
         super().__init__(*args, **kwargs)
+        self.register("action", None, _Store)
+        self.register("action", "store", _Store)
 
     def error(self, message: str):
         """Print ``mjstats: error: MESSAGE`` on one line and exit with status 2."""
@@ -89,9 +118,31 @@ def names(texts: list[str]) -> list[str]:
     return [name.strip() for text in texts for name in text.split(",") if name.strip()]
 
 
+def switch_text(text: str) -> str:
+    """An argument of ``--set``: ``NAME=VALUE``, refused at once otherwise.
+
+    Refused while the command line is read, so that a hand given after ``--set``
+    (which takes every word up to the next option) is named as such, not reported
+    missing.
+
+    >>> switch_text("cap=16")
+    'cap=16'
+    >>> switch_text("1112345678999m")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    argparse.ArgumentTypeError: a switch is written NAME=VALUE (e.g. cap=16), got ...
+    """
+    name, eq, _ = text.partition("=")
+    if not eq or not name.strip():
+        raise argparse.ArgumentTypeError(
+            f"a switch is written NAME=VALUE (e.g. cap=16), got {text!r}; a hand or other "
+            f"argument goes before --set, which takes every word up to the next option")
+    return text
+
+
 def add_set_argument(p: argparse.ArgumentParser) -> None:
     """``--set SWITCH=VALUE ...``: rule switches for the rule set given by ``--rules``."""
-    p.add_argument("--set", nargs="*", default=[], metavar="SWITCH=VALUE",
+    p.add_argument("--set", nargs="*", default=[], metavar="SWITCH=VALUE", type=switch_text,
                    help="rule switches, e.g. cap=16 zimo=fan, fan_points=5,8,12,16,24 "
                         "(see 'mjstats rules NAME')")
 

@@ -22,12 +22,14 @@ def run(args: argparse.Namespace) -> int:
     """Print the analysis of ``args.hand``."""
     import mjstats as mj
     from mjstats.core.codes import as_hand
-    from mjstats.core.waits import shapes_ahead
+    from mjstats.core.waits import shapes_ahead, visible_vector
 
     h = mj.parse(args.hand, args.tileset)
     if h.sum() % 3 == 1:  # a hand that may wait: on a cold cache its shapes compile beside the rest
         shapes_ahead()
     h = as_hand(h, tileset=args.tileset, sizes="hand")
+    if args.visible is not None:  # refused before anything is printed
+        visible_vector(args.visible, h)
     n = int(h.sum())
     print(f"hand      {mj.format(h)}   {mj.format(h, 'unicode')}")
     print(f"          {mj.format(h, 'zh')}")

@@ -23,12 +23,29 @@ _SCORE_FLAGS = (
 """The context flags of ``mjstats score`` and the keyword each family's scorer gives them."""
 
 
+def _meld_text(text: str) -> str:
+    """An argument of ``--melds``: it opens with a meld word of either game, else refused.
+
+    So that a hand given after ``--melds`` (which takes every word up to the next
+    option) is named as such, not reported missing; the meld itself is read by
+    the scorer of the rule set.
+    """
+    from mjstats.daer.groups import _VERBS
+    from mjstats.scoring.melds import _WORDS
+
+    if not any(text.strip().lower().startswith(w) for w in (*_WORDS, *_VERBS)):
+        raise argparse.ArgumentTypeError(
+            f"a meld opens with its word ('pong 2s', 'chi 一二三'), got {text!r}; a hand "
+            f"goes before --melds, which takes every word up to the next option")
+    return text
+
+
 def register(sub) -> None:
     """Add ``mjstats score``."""
     p = add_command(sub, "score", "score a finished hand under a rule set (中文 + English)",
                     run)
     p.add_argument("hand", help="concealed tiles including the winning tile")
-    p.add_argument("--melds", nargs="*", default=[],
+    p.add_argument("--melds", nargs="*", default=[], type=_meld_text,
                    help="exposed melds: 'pong 2s' 'kong 5m' 'addkong 5m' 'ckong 7s' 'chow 345m' "
                         "(Da Er: 'pong 柒' 'zhao 三' 'long 十' 'chi 一二三')")
     p.add_argument("--win", required=True, help="the winning tile")

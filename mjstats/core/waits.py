@@ -391,7 +391,13 @@ def shapes_ahead() -> None:
     _SHAPES.ahead()
 
 
-def _visible_vector(visible, counts: np.ndarray) -> np.ndarray:
+def visible_vector(visible, counts: np.ndarray) -> np.ndarray:
+    """The tiles seen elsewhere as an ``int8`` count vector, checked against the hand ``counts``.
+
+    ``visible``: notation, a ``(34,)`` count vector, or None (nothing seen).
+    Refused when it is neither, or when the hand and the visible tiles together
+    hold more than four copies of a kind.
+    """
     if visible is None:
         return np.zeros(34, dtype=np.int8)
     vis = parse(visible) if isinstance(visible, str) else np.asarray(visible, dtype=np.int16)
@@ -404,9 +410,9 @@ def _visible_vector(visible, counts: np.ndarray) -> np.ndarray:
         from mjstats.errors import HandError
 
         k = int(np.argmax(total))
-        raise HandError(
-            f"hand and visible tiles together hold {int(total[k])} copies of {kind_name(k)}"
-        )
+        given = f" (visible={visible!r})" if isinstance(visible, str) else ""
+        raise HandError(f"hand and visible tiles{given} together hold {int(total[k])} copies "
+                        f"of {kind_name(k)}")
     return vis.astype(np.int8)
 
 
@@ -440,10 +446,10 @@ def waits(hand, visible=None, tileset=None) -> dict[str, int]:
         if plain(h):
             bits = _FACE.call(h, tables())
             if bits != REJECTED:
-                seen = _NOTHING_SEEN if visible is None else _visible_vector(visible, h).tobytes()
+                seen = _NOTHING_SEEN if visible is None else visible_vector(visible, h).tobytes()
                 return _named_waits(bits, h.tobytes(), seen)
     h = as_hand(hand, tileset, sizes="waiting")
-    vis = _visible_vector(visible, h)
+    vis = visible_vector(visible, h)
     mask = np.empty(34, dtype=np.uint8)
     _wait_mask(h, tables(), mask)
     return {kind_name(k): int(4 - h[k] - vis[k]) for k in np.flatnonzero(mask)}
