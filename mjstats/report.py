@@ -634,7 +634,10 @@ def write_report(out: str | Path = "report", games: int = 200_000, deals: int | 
     Parameters
     ----------
     out : path
-        Output folder (created).
+        Output folder (created; not one holding a run).  Every file is written
+        in a hidden folder inside it first and moved in once the whole report is
+        done, ``index.html`` last: an interrupted report leaves the folder as it
+        was.
     games : int
         Games per rule set for the game sections.
     deals : int, optional
@@ -654,25 +657,27 @@ def write_report(out: str | Path = "report", games: int = 200_000, deals: int | 
     games = count(games, "games", minimum=1)
     deals = count(deals, "deals", minimum=1, default=max(20 * games, 131_072))
     seed = count(seed, "seed")
-    from mjstats.runfolder import writable_folder
+    from mjstats.runfolder import report_folder
 
-    outp = writable_folder(out, "report folder")
+    outp = report_folder(out)
     if warmup:
         import sys
 
         from mjstats.warmup import warmup as warm
 
         warm(WARM_FAMILIES, file=sys.stderr if progress else None, progress=progress)
-    ctx = Context(games=games, deals=deals, seed=seed, out=outp, progress=progress,
-                  command=command)
-    t0 = time.perf_counter()
-    ctx.started = {name: _start(ctx, name) for name in AHEAD}
-    sections = [section(ctx) for section in SECTIONS]
-    seconds = time.perf_counter() - t0
-    content = _page(ctx, sections, seconds)
-    page = (f"<!doctype html><html lang='zh'><head><meta charset='utf-8'>"
-            f"<title>mjstats report</title><style>{_font_face(content)}{_CSS}</style></head>"
-            f"<body>{content}{_CHECK_IMAGES}</body></html>")
-    index = outp / "index.html"
-    index.write_text(page, encoding="utf-8")
-    return index
+    from mjstats.runfolder import staged
+
+    with staged(outp, "report") as stage:  # out/ gets the files only once all are written
+        ctx = Context(games=games, deals=deals, seed=seed, out=stage, progress=progress,
+                      command=command)
+        t0 = time.perf_counter()
+        ctx.started = {name: _start(ctx, name) for name in AHEAD}
+        sections = [section(ctx) for section in SECTIONS]
+        seconds = time.perf_counter() - t0
+        content = _page(ctx, sections, seconds)
+        page = (f"<!doctype html><html lang='zh'><head><meta charset='utf-8'>"
+                f"<title>mjstats report</title><style>{_font_face(content)}{_CSS}</style>"
+                f"</head><body>{content}{_CHECK_IMAGES}</body></html>")
+        (stage / "index.html").write_text(page, encoding="utf-8")
+    return outp / "index.html"

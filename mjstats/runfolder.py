@@ -30,9 +30,11 @@ import io
 import json
 import os
 import re
+import shutil
 import sys
 import tempfile
 import time
+from contextlib import contextmanager
 from pathlib import Path
 
 import pandas as pd
@@ -89,7 +91,7 @@ class RunFolder:
     """
 
     def __init__(self, path: str | Path, identity: dict):
-        self.path = Path(path)
+        self.path = folder_path(path, "run folder")
         self.identity = _json(dict(identity, mjstats=__version__, schema=SCHEMA))
         self._lock = None
         self._created = time.strftime("%Y-%m-%d %H:%M:%S")
@@ -375,13 +377,20 @@ class _BadChunk(Exception):
     """A saved chunk that must not be used (the message says why)."""
 
 
+def folder_path(path: str | Path, what: str = "folder") -> Path:
+    """``path`` as a ``Path``; an empty name (which would be the working folder) refused."""
+    if isinstance(path, str) and not path.strip():
+        raise RunFolderError(f"the {what} is an empty name ({path!r}); give a folder")
+    return Path(path)
+
+
 def writable_folder(path: str | Path, what: str = "folder") -> Path:
     """Create ``path`` if needed and prove that a file can be written in it; return it.
 
     Raises :class:`RunFolderError` (one line) when ``path`` is a file, cannot be
     created, or refuses a new file: checked before any work starts.
     """
-    p = Path(path)
+    p = folder_path(path, what)
     if p.exists() and not p.is_dir():
         raise RunFolderError(f"the {what} {p} is a file, not a folder")
     try:
@@ -392,6 +401,44 @@ def writable_folder(path: str | Path, what: str = "folder") -> Path:
     except OSError as e:
         raise RunFolderError(f"cannot write in {what} {p}: {e.strerror or e}") from None
     return p
+
+
+def report_folder(path: str | Path) -> Path:
+    """:func:`writable_folder` for a report: refused where it holds a run (a manifest, chunks).
+
+    A report's tables and charts beside a run's chunks (or a ladder's step
+    folders) would mix two things in one folder; a report goes in one of its own.
+    """
+    p = writable_folder(path, "report folder")
+    run = _own_run(p) or _nested_run(p)
+    if run is not None:
+        raise RunFolderError(f"the report folder {p} holds a run ({run.relative_to(p)}); "
+                             f"write the report in a folder of its own")
+    return p
+
+
+@contextmanager
+def staged(folder: Path, what: str):
+    """A hidden folder in ``folder`` to write ``what`` into, moved into ``folder`` when done.
+
+    On leaving the block normally, every file of the hidden folder replaces its
+    namesake in ``folder`` (``index.html`` last, so that a page never points at
+    files still missing); on an error or an interruption the hidden folder is
+    removed and ``folder`` is left as it was, which a ``KeyboardInterrupt``
+    then says.
+    """
+    stage = Path(tempfile.mkdtemp(prefix=f"{_TMP_PREFIX}{what}-", dir=folder))
+    try:
+        yield stage
+    except BaseException as e:
+        shutil.rmtree(stage, ignore_errors=True)
+        if isinstance(e, KeyboardInterrupt):
+            raise KeyboardInterrupt(f"interrupted: nothing of this {what} was written; "
+                                    f"{folder} is as it was") from None
+        raise
+    for f in sorted(stage.iterdir(), key=lambda f: f.name == "index.html"):
+        os.replace(f, folder / f.name)
+    stage.rmdir()
 
 
 def _chunk_files(p: Path) -> dict[int, Path]:

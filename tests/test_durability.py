@@ -559,3 +559,78 @@ def test_a_recently_used_cache_of_another_version_is_kept(tmp_path):
     os.utime(other, (old, old))
     _jit._drop_stale(keep)
     assert other.exists()
+
+
+# --------------------------------------------------------------- the report's folder
+
+
+def _stub_report(monkeypatch, sections):
+    """write_report with these sections only, and no study started ahead of them."""
+    from mjstats import report
+
+    monkeypatch.setattr(report, "SECTIONS", sections)
+    monkeypatch.setattr(report, "AHEAD", {})
+
+
+def test_an_interrupted_report_leaves_its_folder_as_it_was(tmp_path, monkeypatch):
+    from mjstats import report
+
+    out = tmp_path / "R"
+    out.mkdir()
+    (out / "index.html").write_text("the report before")
+    (out / "game_sichuan.csv").write_text("a,b\n1,2\n")
+
+    def writes_then_stops(ctx):
+        ctx.save(pd.DataFrame({"a": [9]}), "game_sichuan", "a table of this run")
+        raise KeyboardInterrupt
+
+    _stub_report(monkeypatch, [writes_then_stops])
+    with pytest.raises(KeyboardInterrupt, match=f"nothing of this report was written; {out}"):
+        report.write_report(out, games=10, progress=False)
+    assert sorted(p.name for p in out.iterdir()) == ["game_sichuan.csv", "index.html"]
+    assert (out / "index.html").read_text() == "the report before"
+    assert (out / "game_sichuan.csv").read_text() == "a,b\n1,2\n"
+
+
+def test_a_finished_report_replaces_its_files_and_leaves_no_stage(tmp_path, monkeypatch):
+    from mjstats import report
+
+    out = tmp_path / "R"
+    out.mkdir()
+    (out / "game_sichuan.csv").write_text("old")
+    (out / "notes.txt").write_text("the user's own")
+    seen = []
+
+    def one_table(ctx):
+        seen.append(ctx.out)
+        assert ctx.out.parent == out and ctx.out.name.startswith(".tmp-report-")
+        ctx.save(pd.DataFrame({"a": [9]}), "game_sichuan", "a table of this run")
+        return report.Section("one table")
+
+    _stub_report(monkeypatch, [one_table])
+    index = report.write_report(out, games=10, progress=False)
+    assert index == out / "index.html" and "one table" in index.read_text()
+    assert not seen[0].exists()
+    assert sorted(p.name for p in out.iterdir()) == [
+        "game_sichuan.csv", "game_sichuan.parquet", "index.html", "notes.txt"]
+    assert pd.read_csv(out / "game_sichuan.csv")["a"].tolist() == [9]
+
+
+def test_a_report_is_never_written_into_a_run_folder(tmp_path, monkeypatch):
+    from mjstats import report
+
+    _deal(tmp_path / "runs" / "d")
+    _stub_report(monkeypatch, [_no_work])
+    for where, holds in ((tmp_path / "runs" / "d", "manifest.json"),
+                         (tmp_path / "runs", "d/manifest.json")):
+        with pytest.raises(RunFolderError, match=f"holds a run \\({holds}\\)"):
+            report.write_report(where, games=10, progress=False)
+
+
+@pytest.mark.parametrize("verb", ["simulate", "report"])
+def test_an_empty_folder_name_is_refused(verb, cli, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    code, stdout, err = cli([verb, "--games", "10", "--out", "", "--quiet"])
+    assert code == 2 and stdout == ""
+    assert "is an empty name ('')" in err
+    assert list(tmp_path.iterdir()) == []
