@@ -34,7 +34,7 @@ from __future__ import annotations
 
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from contextlib import nullcontext
 from pathlib import Path
 from typing import Any
@@ -45,20 +45,57 @@ from mjstats._compiling import Display, Family, clock, showing
 from mjstats.errors import MjStatsError
 from mjstats.runfolder import RunFolder, saved_seed
 
+MAX_CHUNKS = 2**22
+"""The most chunks one run is cut into; a run planned larger is refused at once."""
 
-def plan_chunks(total: int, chunk: int, block: int = 1) -> list[tuple[int, int]]:
+
+class Chunks(Sequence):
+    """``(start, count)`` of each chunk of a run, worked out when asked (no list is built)."""
+
+    def __init__(self, total: int, chunk: int):
+        self.total, self.chunk = total, chunk
+
+    def __len__(self) -> int:
+        return -(-self.total // self.chunk)
+
+    def __getitem__(self, j):
+        if isinstance(j, slice):
+            return [self[i] for i in range(*j.indices(len(self)))]
+        if not -len(self) <= j < len(self):
+            raise IndexError(j)
+        s = (j % len(self)) * self.chunk
+        return (s, min(self.chunk, self.total - s))
+
+    def __eq__(self, other) -> bool:
+        return list(self) == list(other)
+
+    def __repr__(self) -> str:
+        return repr(list(self))
+
+
+def plan_chunks(total: int, chunk: int, block: int = 1, unit: str = "items") -> Chunks:
     """``(start, count)`` of each chunk; ``chunk`` must be a multiple of the seeding ``block``.
+
+    At most :data:`MAX_CHUNKS` chunks: a larger run is refused at once (one line).
 
     Examples
     --------
     >>> plan_chunks(300_000, 131_072, 65_536)
     [(0, 131072), (131072, 131072), (262144, 37856)]
+    >>> plan_chunks(10**14, 512, 512, "hands")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    mjstats.errors.MjStatsError: 100,000,000,000,000 hands are more than one run takes: ...
     """
     if total < 0:
         raise MjStatsError(f"total must be >= 0, got {total}")
     if chunk <= 0 or chunk % block:
         raise MjStatsError(f"chunk must be a positive multiple of {block} items, got {chunk}")
-    return [(s, min(chunk, total - s)) for s in range(0, total, chunk)]
+    chunks = Chunks(total, chunk)
+    if len(chunks) > MAX_CHUNKS:
+        raise MjStatsError(f"{total:,} {unit} are more than one run takes: at most "
+                           f"{MAX_CHUNKS:,} chunks of {chunk:,} ({MAX_CHUNKS * chunk:,} {unit})")
+    return chunks
 
 
 def run_chunks(
@@ -132,7 +169,7 @@ def run_chunks(
     >>> int(df["deals"].iloc[0])
     200000
     """
-    chunks = plan_chunks(int(total), int(chunk), int(block))
+    chunks = plan_chunks(int(total), int(chunk), int(block), unit)
     identity = dict(meta or {}, total=int(total), chunk=int(chunk), block=int(block))
     folder = RunFolder(out, identity).open(resume) if out is not None else None
     with folder or nullcontext():

@@ -11,7 +11,7 @@ import pandas as pd
 import pytest
 
 from mjstats.errors import MjStatsError
-from mjstats.runner import plan_chunks, run_chunks, sum_frames
+from mjstats.runner import MAX_CHUNKS, plan_chunks, run_chunks, sum_frames
 from mjstats.sim.deals import CHUNK, complete_counts_task, count_complete
 
 TASK = functools.partial(complete_counts_task, "sichuan", 14, 2026)
@@ -31,6 +31,12 @@ def test_chunking_does_not_change_numbers():
 
 def test_plan_and_errors(tmp_path):
     assert plan_chunks(0, CHUNK) == []
+    # the plan is worked out when asked: the largest run takes no list of its chunks
+    big = plan_chunks(MAX_CHUNKS * 512 - 1, 512, 512)
+    assert len(big) == MAX_CHUNKS and big[-1] == ((MAX_CHUNKS - 1) * 512, 511)
+    assert big[1:3] == [(512, 512), (1024, 512)]
+    with pytest.raises(MjStatsError, match="10,000,000,000,000 hands are more than one run"):
+        plan_chunks(10**13, 512, 512, "hands")
     with pytest.raises(MjStatsError, match="multiple of"):
         plan_chunks(10, 1000, CHUNK)
     run_chunks(TASK, CHUNK, CHUNK, out=tmp_path, meta={"seed": 1}, progress=False,
