@@ -411,7 +411,11 @@ def connect(address: str | None):
         from dask.distributed import Client
     except ImportError:
         raise MjStatsError("--dask needs the dask extra: pip install 'mjstats[dask]'") from None
-    return Client(address)
+    try:
+        return Client(address)
+    except (ValueError, TypeError) as e:  # an address dask cannot read (unreachable: OSError)
+        raise MjStatsError(f"--dask {address!r} is no scheduler address ({e}); expected "
+                           f"one like tcp://host:8786") from None
 
 
 def _append(acc, df):

@@ -184,3 +184,12 @@ def test_resumed_run_shows_no_rate_before_its_own_first_chunk(monkeypatch):
     meter.add(500)
     bar.update(500)
     assert "250 deals/s" in str(bar), str(bar)
+
+
+@pytest.mark.parametrize("address", ["notanaddress", "tcp://host:port"])
+def test_a_malformed_dask_address_is_one_line(address):
+    pytest.importorskip("dask.distributed")
+    from mjstats.runner import connect
+
+    with pytest.raises(MjStatsError, match=f"--dask '{address}' is no scheduler address"):
+        connect(address)
