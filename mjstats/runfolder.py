@@ -518,10 +518,32 @@ def _same_run(saved, asked: dict) -> bool:
 
 
 def _differences(saved, asked: dict) -> str:
-    """``key: saved -> asked`` for each differing field, shortest first."""
-    saved = saved if isinstance(saved, dict) else {}
-    keys = sorted(k for k in set(saved) | set(asked) if saved.get(k) != asked.get(k))
-    return "; ".join(f"{k}: {saved.get(k)!r} -> {asked.get(k)!r}" for k in keys) or "none"
+    """``key: saved -> asked`` for each differing field.
+
+    Within a field that holds fields (a rule set's switches), only those that
+    differ, named ``field.key``.
+
+    >>> _differences({"seed": 1, "switches": {"cap": 8, "zimo": "di"}},
+    ...              {"seed": 1, "switches": {"cap": 16, "zimo": "di"}})
+    'switches.cap: 8 -> 16'
+    """
+    def fields(d, at=""):
+        for k, v in (d.items() if isinstance(d, dict) else ()):
+            if isinstance(v, dict) and v:
+                yield from fields(v, f"{at}{k}.")
+            else:
+                yield f"{at}{k}", v
+
+    old, new = dict(fields(saved)), dict(fields(asked))
+    keys = sorted(k for k in set(old) | set(new) if old.get(k, _NONE) != new.get(k, _NONE))
+    return "; ".join(f"{k}: {_shown(old, k)} -> {_shown(new, k)}" for k in keys) or "none"
+
+
+_NONE = object()
+
+
+def _shown(fields: dict, key: str) -> str:
+    return repr(fields[key]) if key in fields else "(none)"
 
 
 def saved_seed(path: str | Path):

@@ -634,3 +634,13 @@ def test_an_empty_folder_name_is_refused(verb, cli, tmp_path, monkeypatch):
     assert code == 2 and stdout == ""
     assert "is an empty name ('')" in err
     assert list(tmp_path.iterdir()) == []
+
+
+def test_a_different_switch_is_named_alone(tmp_path):
+    import mjstats as mj
+    from mjstats.sim.simulate import simulate
+
+    simulate("sichuan", games=64, seed=1, out=tmp_path / "s")
+    with pytest.raises(RunFolderError) as e:
+        simulate(mj.rules("sichuan", cap=16), games=64, seed=1, out=tmp_path / "s", resume=True)
+    assert "(saved vs asked: switches.cap: '8' -> '16')" in str(e.value)
