@@ -335,6 +335,15 @@ def odds(hand, rules=None, *, table: int = 0, table_bots: str = "efficiency",
             f"{R.name!r} is Da Er")
     _check_keywords("odds", _odds_keywords(), rules or "none", options)
     table = count(table, "table (deals per discard of the table model)", minimum=0)
+    given = [f"{k}={v!r}" for k, v, unset in (("table_bots", table_bots, "efficiency"),
+                                              ("table_player", table_player, "efficiency"),
+                                              ("seed", seed, None))
+             if v is not unset and not (isinstance(v, str) and v == unset)]
+    if given and not table:
+        from mjstats.errors import MjStatsError
+
+        raise MjStatsError(f"{', '.join(given)}: the table model's, which plays only with "
+                           f"table=N (deals per discard)")
     if table:  # every argument of the table model checked before the exact solve
         if rules is None:
             raise RuleError("the table model (table=N) plays a rule set: give rules=NAME")

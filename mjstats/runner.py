@@ -170,6 +170,9 @@ def run_chunks(
     200000
     """
     chunks = plan_chunks(int(total), int(chunk), int(block), unit)
+    if resume and out is None:
+        raise MjStatsError("resume=True finishes a run saved in a folder; give out=FOLDER, "
+                           "the folder of the run")
     identity = dict(meta or {}, total=int(total), chunk=int(chunk), block=int(block))
     folder = RunFolder(out, identity).open(resume) if out is not None else None
     with folder or nullcontext():

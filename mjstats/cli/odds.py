@@ -31,8 +31,8 @@ def register(sub) -> None:
                    help="what the play maximises")
     p.add_argument("--no-improve", action="store_true",
                    help="the published fast mode: only draws that lower shanten")
-    p.add_argument("--extra", type=int, default=1,
-                   help="wasted exchanges allowed when improving")
+    p.add_argument("--extra", type=int, default=None,
+                   help="wasted exchanges allowed when improving (default 1)")
     p.add_argument("--model", choices=["default", "published"], default="default",
                    help="published: divide by the unseen tiles exactly as the published "
                         "recursion")
@@ -51,11 +51,12 @@ def register(sub) -> None:
                    help="also play each discard N times at a full table in the game engine, "
                         "the same deals for each (paired; needs --rules)")
     p.add_argument("--bots", default="efficiency",
-                   help="the opponents' policy in the table model")
+                   help="the opponents' policy in the table model"
+                   ).api_keywords = ("table_bots",)
     p.add_argument("--player", default="efficiency",
                    help="the player's policy after the first discard in the table model: a bot, "
                         "or exact (the exact policy solved above; efficiency where it says "
-                        "nothing)")
+                        "nothing)").api_keywords = ("table_player",)
     p.add_argument("--seed", type=int, default=None, help="seed of the table model's deals")
     p.add_argument("--rows", type=int, default=None, help="print only the best ROWS discards")
     p.add_argument("--curves", action="store_true",
@@ -68,6 +69,10 @@ def run(args: argparse.Namespace) -> int:
     from mjstats._format import table_text
     from mjstats.discard.result import format_odds
 
+    if args.rows is not None and args.rows < 1:
+        from mjstats.errors import MjStatsError
+
+        raise MjStatsError(f"--rows must be at least 1, got {args.rows}")
     rules = rules_arg(args.rules, args.set) if args.rules else None
     if args.set and rules is None:
         from mjstats.errors import RuleError

@@ -134,7 +134,7 @@ def _default_form(R: RuleSet | None, form) -> int:
 
 
 def odds(hand, rules=None, *, melds=None, visible=None, draws=None, dealer: bool = False,
-         missing=None, objective: str = "win", improve: bool = True, extra: int = 1,
+         missing=None, objective: str = "win", improve: bool = True, extra: int | None = None,
          model: str = "default", tileset=None, form=None, candidates: str = "all",
          max_states: int = MAX_STATES, fallback: bool = True,
          keep_policy: bool = False) -> Odds:
@@ -173,10 +173,11 @@ def odds(hand, rules=None, *, melds=None, visible=None, draws=None, dealer: bool
         (改良, 手替わり) and may back off a shanten (向听戻し) within ``extra``
         wasted exchanges.  ``False``: the published fast mode, only draws that
         lower shanten and discards that keep it.
-    extra : int
+    extra : int, optional
         Wasted exchanges allowed when improving (tomohxx's bound: a state expands
         every move while its exchanges so far plus its shanten stay below the
-        root's shanten plus ``extra``); default 1.
+        root's shanten plus ``extra``); default 1.  Refused with ``improve=False``,
+        where it has no effect.
     model : {"default", "published"}
         ``"published"`` divides by the unseen tiles ``S - u`` exactly as the
         published recursion; the default divides by ``max(S - u, W)`` (``W`` the
@@ -228,9 +229,15 @@ def odds(hand, rules=None, *, melds=None, visible=None, draws=None, dealer: bool
     fallback = flag(fallback, "fallback")
     keep_policy = flag(keep_policy, "keep_policy")
     dealer = flag(dealer, "dealer")
-    extra = count(extra, "extra", minimum=0, maximum=8)
+    if extra is not None and not improve:
+        raise MjStatsError(f"extra={extra!r} bounds the improving search; with improve=False "
+                           f"(the fast mode) it has no effect")
+    extra = count(extra, "extra", minimum=0, maximum=8, default=1)
     max_states = count(max_states, "max_states", minimum=1)
     R = None if rules is None else _rules(rules)
+    if dealer and R is None:
+        raise RuleError("dealer=True changes what a win is worth under a rule set; give "
+                        "rules=NAME (the structural setting values every win 1)")
     if R is not None and getattr(R, "game", "mahjong") != "mahjong":
         raise RuleError(
             f"odds covers the mahjong rule sets (sichuan, sichuan-app, guangan, liuzhou); "
