@@ -114,6 +114,7 @@ def run_chunks(
     unit_scale: int = 1,
     first_part: str | None = None,
     unit: str = "items",
+    meter: Meter | None = None,
 ):
     """Run ``task`` over the chunks of ``total`` items and reduce the results in chunk order.
 
@@ -152,6 +153,9 @@ def run_chunks(
     first_part : str, optional
         When tasks return dicts: the name of their first frame, needed to read
         saved chunks back on ``resume``.
+    meter : Meter, optional
+        Counts the items this call computes itself (``meter.items``: none of the
+        chunks read back on ``resume``), for a caller that reports a rate.
 
     Returns
     -------
@@ -177,7 +181,7 @@ def run_chunks(
     folder = RunFolder(out, identity).open(resume) if out is not None else None
     with folder or nullcontext():
         return _run(task, chunks, reduce or _append, folder, client, first_part,
-                    progress, desc, unit, unit_scale, int(total))
+                    progress, desc, unit, unit_scale, int(total), meter or Meter())
 
 
 def _now() -> float:
@@ -297,11 +301,10 @@ class BarDisplay(Display):
 
 
 def _run(task, chunks, reducer, folder, client, first_part, progress, desc, unit, unit_scale,
-         total):
+         total, meter):
     results: dict[int, Any] = {}
     acc = None
     next_j = 0
-    meter = Meter()
     bar = None
     if progress:
         bar = progress_bar(meter, total=total * unit_scale, desc=desc, unit=f" {unit}",

@@ -238,7 +238,7 @@ def _study_many(wall, states, first, n_total, chunk, full, T, Q, out):
 def study_counts(tileset: str | TileSet, deals: int, seed: SeedLike = None,
                  study: str = "full", progress: bool = False,
                  batch_chunks: int = 32, out=None, resume: bool = False,
-                 client=None) -> np.ndarray:
+                 client=None, meter=None) -> np.ndarray:
     """Raw counters of a deal study (``int64`` vector, layout of this module's constants).
 
     Parameters
@@ -261,6 +261,8 @@ def study_counts(tileset: str | TileSet, deals: int, seed: SeedLike = None,
         Finish a run interrupted in ``out``; the counters equal an uninterrupted run.
     client : dask.distributed.Client, optional
         Run the chunks on a Dask cluster (same counters as locally).
+    meter : mjstats.runner.Meter, optional
+        Counts the deals computed here (not read back on ``resume``).
 
     Examples
     --------
@@ -282,7 +284,7 @@ def study_counts(tileset: str | TileSet, deals: int, seed: SeedLike = None,
             "seed_entropy": str(ss.entropy), "spawn_key": list(ss.spawn_key)}
     df = run_chunks(task, deals, int(batch_chunks) * CHUNK, reduce=sum_frames, out=out,
                     resume=resume, client=client, meta=meta, progress=progress,
-                    desc=f"deals {ts.name}", unit="deals", block=CHUNK)
+                    desc=f"deals {ts.name}", unit="deals", block=CHUNK, meter=meter)
     return df.iloc[0].to_numpy(dtype=np.int64)
 
 
@@ -403,7 +405,8 @@ def deal_study(rules: str | TileSet = "sichuan", deals: int = 1_000_000,
           show several shapes, so these do not sum to 1).
 
         ``df.attrs`` holds ``tileset``, ``deals``, ``seed``, ``study``, ``seconds`` (the
-        study's time, kernel compilation excluded).
+        study's time, kernel compilation excluded) and ``computed`` (the deals
+        computed in this call: all of them, less those read back on ``resume``).
 
     Examples
     --------
@@ -418,9 +421,12 @@ def deal_study(rules: str | TileSet = "sichuan", deals: int = 1_000_000,
             or not 0 < conf < 1:
         raise MjStatsError(f"conf is an interval level between 0 and 1, got {conf!r}")
     n_chunks = -(-deals // CHUNK)
+    from mjstats.runner import Meter
+
+    meter = Meter()
     t0, c0 = time.perf_counter(), compile_seconds()
     counts = study_counts(ts, deals, seed, study, progress=progress and n_chunks > 16,
-                          out=out, resume=resume, client=client)
+                          out=out, resume=resume, client=client, meter=meter)
     seconds = time.perf_counter() - t0 - (compile_seconds() - c0)  # compilation excluded
     ex = {}
     if exact:
@@ -456,5 +462,5 @@ def deal_study(rules: str | TileSet = "sichuan", deals: int = 1_000_000,
     df = proportion_table(rows, conf=conf)
     df.insert(0, "tileset", ts.name)
     df.attrs.update(tileset=ts.name, deals=deals, seed=None if seed is None else str(seed),
-                    study=study, seconds=seconds, conf=conf)
+                    study=study, seconds=seconds, conf=conf, computed=int(meter.items))
     return df

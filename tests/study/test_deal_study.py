@@ -2,6 +2,7 @@
 
 import numba
 import numpy as np
+import pandas as pd
 import pytest
 
 import mjstats as mj
@@ -211,3 +212,16 @@ def test_an_unknown_study_is_refused_in_one_line():
 
     with pytest.raises(MjStatsError, match="unknown study 'bogus'; valid: full, complete"):
         study_counts("sichuan", 10, study="bogus")
+
+
+def test_a_resumed_study_counts_only_the_deals_it_computes(tmp_path):
+    from mjstats.study.deal_study import CHUNK
+
+    n = 3 * 32 * CHUNK  # three runner chunks of 32 seeding blocks
+    whole = deal_study("sichuan", n, seed=5, progress=False, study="complete", out=tmp_path)
+    assert whole.attrs["computed"] == n
+    (tmp_path / "chunk-000001.parquet").unlink()  # one chunk to compute again
+    again = deal_study("sichuan", n, seed=5, progress=False, study="complete", out=tmp_path,
+                       resume=True)
+    assert again.attrs["computed"] == 32 * CHUNK and again.attrs["deals"] == n
+    pd.testing.assert_frame_equal(again, whole)
