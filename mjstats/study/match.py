@@ -297,6 +297,15 @@ def ladder(rules=None, games: int | None = DEFAULT_DEALS, seed: SeedLike = None,
 
         seed = next((s for s in (saved_seed(folder(*p)) for p in plan) if s is not None), None)
     ss = seed_sequence(seed)  # drawn once: every step plays the same deals
-    return Ladder([match(R, games, (upper, lower), ss, out=folder(R, upper, lower),
-                         resume=resume, client=client, progress=progress)
-                   for R, upper, lower in plan])
+    steps = []
+    try:
+        for R, upper, lower in plan:
+            steps.append(match(R, games, (upper, lower), ss, out=folder(R, upper, lower),
+                               resume=resume, client=client, progress=progress))
+    except KeyboardInterrupt as e:  # the step's own line, with the steps already finished
+        if out is None:
+            raise
+        step = str(e).removeprefix("interrupted: ") or "run the same command again with --resume"
+        raise KeyboardInterrupt(f"interrupted: {len(steps)} of {len(plan)} steps of the ladder "
+                                f"finished in {out}, and {step}") from None
+    return Ladder(steps)

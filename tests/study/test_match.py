@@ -190,6 +190,27 @@ def test_ladder_run_folders_resume_with_the_saved_seed(tmp_path):
     assert [s.stats for s in a.steps] == [s.stats for s in b.steps]
 
 
+def test_an_interrupted_ladder_names_the_steps_it_finished(tmp_path, monkeypatch):
+    import mjstats.study.match as M
+
+    played = []
+
+    def match(R, games, bots, seed, out, **kw):
+        if played:  # the second step is interrupted
+            raise KeyboardInterrupt(f"interrupted: 0/1 chunks saved in {out}; run the same "
+                                    f"command again with --resume (resume=True) to finish")
+        played.append(bots)
+        return None
+
+    monkeypatch.setattr(M, "match", match)
+    with pytest.raises(KeyboardInterrupt) as e:
+        mj.ladder("liuzhou", 600, seed=4, bots=("random", "zimo", "efficiency"), out=tmp_path)
+    assert str(e.value) == (
+        f"interrupted: 1 of 2 steps of the ladder finished in {tmp_path}, and 0/1 chunks saved "
+        f"in {tmp_path / 'liuzhou' / 'efficiency-v-zimo'}; run the same command again with "
+        f"--resume (resume=True) to finish")
+
+
 @pytest.mark.parametrize("call, error, fragments", [
     (lambda: mj.match("sichuan", 10, bots=("efficiency", "foo")), MjStatsError,
      ("unknown bot 'foo'", "efficiency, value, random, zimo")),
