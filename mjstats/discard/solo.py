@@ -51,12 +51,18 @@ def _check_choice(value, name: str, choices: tuple) -> str:
     return value
 
 
-def _tiles(text, what: str, ts) -> np.ndarray:
-    if text is None:
+def _tiles(text, what: str, ts, optional: bool = True) -> np.ndarray:
+    """``text`` (notation or a count vector) as ``int64`` counts.
+
+    None or an empty string is nothing when ``optional`` (the visible tiles),
+    refused otherwise (the hand).
+    """
+    if text is None or (isinstance(text, str) and not text.strip()):
+        if not optional:
+            raise HandError(f"{what} is notation ('123m456p') or a count vector of shape (34,), "
+                            f"got {text!r}")
         return np.zeros(N_KINDS, dtype=np.int64)
     if isinstance(text, str):
-        if not text.strip():
-            return np.zeros(N_KINDS, dtype=np.int64)
         try:
             c = parse(text, ts)
         except MjStatsError as e:
@@ -249,7 +255,7 @@ def odds(hand, rules=None, *, melds=None, visible=None, draws=None, dealer: bool
     ts = R.tileset if R is not None else _tileset(tileset or "liuzhou")
     fm = _default_form(R, form)
 
-    h = _tiles(hand, "hand", ts)
+    h = _tiles(hand, "hand", ts, optional=False)
     n = int(h.sum())
     ms = parse_melds(melds)
     if len(ms) > 4:

@@ -65,7 +65,7 @@ def check_table(hand, rules, *, visible=None, melds=None, draws=None, bots="effi
     if not 0 < conf < 1:
         raise MjStatsError(f"conf is a probability in (0, 1), got {conf!r}")
     ts = R.tileset
-    h = _tiles(hand, "hand", ts)
+    h = _tiles(hand, "hand", ts, optional=False)
     if int(h.sum()) != 14:
         raise HandError(f"the table model plays a 14-tile hand, got {int(h.sum())} tiles")
     unseen = _available(h, visible, [], ts) - h
