@@ -37,8 +37,8 @@ def main(argv: list[str] | None = None) -> pd.DataFrame:
     for rules in RULES:
         try:
             results[rules] = mj.simulate(
-                rules, games=args.games, seed=args.seed, records=False, resume=True,
-                out=None if args.runs is None else args.runs / rules)
+                rules, games=args.games, seed=args.seed, records=False,
+                resume=args.runs is not None, out=None if args.runs is None else args.runs / rules)
         except mj.MjStatsError as e:
             print(f"skipped {rules}: {e}")
     bal = {k: r.balance() for k, r in results.items()}
