@@ -174,17 +174,33 @@ def as_hand(hand, tileset: str | TileSet | None = None, sizes: str = "hand") -> 
     return counts
 
 
-def as_hands(hands, checked: bool = True) -> np.ndarray:
+def as_hands(hands, checked: bool = True, what: str = "a batch of hands") -> np.ndarray:
     """Return a batch ``(n, 34)`` of count vectors as a contiguous ``int8`` array.
 
     ``checked``: every count must lie in 0..4 (two passes over the batch); a
     kernel that checks each row itself (:func:`_counts_ok`) passes ``False`` and
     calls ``as_hands`` again for the message when it rejects a row.  A value
-    that ``int8`` cannot hold is refused either way.
+    that ``int8`` cannot hold is refused either way, and so is a dtype that is
+    not an integer one (a fraction is never truncated).  ``what`` names the
+    batch in messages.
+
+    >>> as_hands(np.zeros((2, 34)))
+    Traceback (most recent call last):
+    ...
+    mjstats.errors.HandError: a batch of hands holds integer counts, got dtype float64
+    >>> bad = np.zeros((3, 34), np.int64); bad[2, 27] = 5
+    >>> as_hands(bad)
+    Traceback (most recent call last):
+    ...
+    mjstats.errors.HandError: a batch of hands: row 2 holds 5 of 1z; every count lies in 0..4
     """
     arr = np.asarray(hands)
     if arr.ndim != 2 or arr.shape[1] != N_KINDS:
-        raise HandError(f"a batch of hands has shape (n, {N_KINDS}), got {arr.shape}")
+        raise HandError(f"{what} has shape (n, {N_KINDS}), got {arr.shape}")
+    if not np.issubdtype(arr.dtype, np.integer):
+        raise HandError(f"{what} holds integer counts, got dtype {arr.dtype}")
     if (checked or arr.dtype != np.int8) and arr.size and (arr.min() < 0 or arr.max() > 4):
-        raise HandError("every count in a batch must lie in 0..4")
+        i, k = np.argwhere((arr < 0) | (arr > 4))[0]
+        raise HandError(f"{what}: row {i} holds {arr[i, k]} of {kind_name(int(k))}; "
+                        f"every count lies in 0..4")
     return np.ascontiguousarray(arr, dtype=np.int8)

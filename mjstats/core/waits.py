@@ -471,7 +471,8 @@ def wait_width_many(hands, visible=None) -> tuple[np.ndarray, np.ndarray]:
     """Wait widths of an ``(n, 34)`` batch: arrays of waited kinds and live tiles.
 
     Rows that are not ready have 0 kinds.  ``visible`` is ``None`` or an
-    ``(n, 34)`` batch.
+    ``(n, 34)`` batch, one row per hand (refused otherwise, or where a hand and
+    its visible tiles hold more than four copies of a kind).
 
     Examples
     --------
@@ -480,8 +481,18 @@ def wait_width_many(hands, visible=None) -> tuple[np.ndarray, np.ndarray]:
     >>> k.tolist(), x.tolist()
     ([9, 1], [23, 4])
     """
+    from mjstats.errors import HandError
+
     H = as_hands(hands)
-    V = np.zeros_like(H) if visible is None else as_hands(visible)
+    V = np.zeros_like(H) if visible is None else as_hands(visible, what="visible")
+    if V.shape != H.shape:
+        raise HandError(f"visible is a batch like the hands, one row per hand: shape "
+                        f"{H.shape}, got {V.shape}")
+    over = H.astype(np.int16) + V > 4
+    if over.any():
+        i, k = np.argwhere(over)[0]
+        raise HandError(f"row {i}: the hand and visible tiles together hold "
+                        f"{int(H[i, k]) + int(V[i, k])} copies of {kind_name(int(k))}")
     kinds = np.empty(H.shape[0], dtype=np.int8)
     live = np.empty(H.shape[0], dtype=np.int16)
     _wait_width_many(H, V, tables(), kinds, live)
