@@ -124,6 +124,12 @@ def verdict(low: float, high: float) -> str:
     return "not resolved (interval holds 0)"
 
 
+METRICS = ("points", "wins", "fed")
+"""What :meth:`MatchResult.estimate` measures per seat-hand."""
+PARTS = ("a", "b", "d")
+"""Whose: the first bot, the second, or the first minus the second (paired by deal)."""
+
+
 @dataclass
 class MatchResult:
     """A duplicate match of two bots under one rule set (:func:`mjstats.match`).
@@ -166,6 +172,10 @@ class MatchResult:
         first bot), ``b`` (the second) or ``d`` (first minus second, paired by deal).
         The interval is NaN below two deals.
         """
+        from mjstats._choices import choice_code
+
+        metric = METRICS[choice_code(metric, METRICS, "metric")]
+        part = PARTS[choice_code(part, PARTS, "part")]
         st = self.stats
         n = st.n("deals")
         per_deal = max(st.n("seat_hands") // max(n, 1), 1)  # each bot's seat-hands per deal

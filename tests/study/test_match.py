@@ -229,6 +229,10 @@ def test_an_interrupted_ladder_names_the_steps_it_finished(tmp_path, monkeypatch
     (lambda: mj.ladder("sichuan", 10, bots=("random",)), MjStatsError,
      ("two or more bots", "zimo")),
     (lambda: mj.ladder(["sichuan", "nowhere"], 10), RuleError, ("'nowhere'",)),
+    (lambda: mj.match("sichuan", 8, bots=("efficiency", "value"), seed=1).estimate("bogus"),
+     MjStatsError, ("unknown metric 'bogus'", "points, wins, fed")),
+    (lambda: mj.match("sichuan", 8, bots=("efficiency", "value"), seed=1).estimate(part="x"),
+     MjStatsError, ("unknown part 'x'", "a, b, d")),
 ])
 def test_bad_input_is_one_clear_error(call, error, fragments):
     with pytest.raises(error) as info:
