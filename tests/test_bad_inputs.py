@@ -38,6 +38,8 @@ ROWS = [
     ("fullwidth-fifth", lambda: mj.parse("１１１１１ｍ"), HandError,
      ("5 copies of 1m", "position 4")),
     ("odds-no-hand", lambda: mj.odds(None, "sichuan"), HandError, ("hand is notation", "None")),
+    ("daer-switch-huge", lambda: mj.rules("daer-luzhou", dijia_unit=10**20), RuleError,
+     ("dijia_unit", "from 0 to 10,000", "100000000000000000000")),
     # --- batches: the same faults as one hand, named by row (never truncated or read past)
     ("batch-fraction", lambda: mj.shanten_many(np.stack([mj.parse("1199m")] * 2) + 0.7),
      HandError, ("integer counts", "float64")),

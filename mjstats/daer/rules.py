@@ -358,10 +358,10 @@ class DaErRules:
         --------
         >>> rules("daer-luzhou-mingtang").with_switches(cap=0).cap
         0
-        >>> rules("daer-luzhou").with_switches(min_hu=-100)
+        >>> rules("daer-luzhou").with_switches(min_hu=-100)  # doctest: +ELLIPSIS
         Traceback (most recent call last):
         ...
-        mjstats.errors.RuleError: switch 'min_hu' of daer-luzhou takes a whole number >= 0, got -100
+        mjstats.errors.RuleError: switch 'min_hu' of daer-luzhou takes a whole number from 0 to ...
         """
         known = self.switch_names
         bad = sorted(set(switches) - set(known))
@@ -390,6 +390,10 @@ def _is_int(v) -> bool:
     return isinstance(v, int | np.integer) and not isinstance(v, bool | np.bool_)
 
 
+SWITCH_MAX = 10_000
+"""The largest number a Da Er switch takes (unless its own ``maximum`` says less)."""
+
+
 @dataclass(frozen=True)
 class DaErSwitch:
     """How one switch of :class:`DaErRules` is checked.
@@ -402,6 +406,10 @@ class DaErSwitch:
         A whole number, a tuple of whole numbers, a ``bool`` or one of ``choices``.
     minimum : int
         Smallest allowed number (``"int"`` and every entry of ``"ints"``).
+    maximum : int
+        Largest allowed number (default :data:`SWITCH_MAX`: far above any table's
+        value, and low enough that the sums of squared payments of a long run stay
+        within the kernels' 64-bit integers).
     length : int, optional
         Length of an ``"ints"`` tuple when fixed.
     choices : tuple
@@ -413,14 +421,15 @@ class DaErSwitch:
     minimum: int = 0
     length: int | None = None
     choices: tuple = ()
+    maximum: int = SWITCH_MAX
 
     def expects(self) -> str:
         """What the switch takes, in words."""
         if self.kind == "int":
-            return f"a whole number >= {self.minimum}"
+            return f"a whole number from {self.minimum} to {self.maximum:,}"
         if self.kind == "ints":
             n = f"{self.length} " if self.length else ""
-            return f"a tuple of {n}whole numbers >= {self.minimum}"
+            return f"a tuple of {n}whole numbers from {self.minimum} to {self.maximum:,}"
         if self.kind == "bool":
             return "True or False"
         return "one of " + ", ".join(repr(c) for c in self.choices)
@@ -429,11 +438,11 @@ class DaErSwitch:
         """``value`` in its plain type (a tuple for ``"ints"``), or :class:`RuleError`."""
         ok = True
         if self.kind == "int":
-            ok = _is_int(value) and value >= self.minimum
+            ok = _is_int(value) and self.minimum <= value <= self.maximum
             value = int(value) if ok else value
         elif self.kind == "ints":
             ok = (isinstance(value, tuple | list | np.ndarray) and len(value) > 0
-                  and all(_is_int(v) and v >= self.minimum for v in value)
+                  and all(_is_int(v) and self.minimum <= v <= self.maximum for v in value)
                   and (self.length is None or len(value) == self.length))
             value = tuple(int(v) for v in value) if ok else value
         elif self.kind == "bool":
@@ -488,7 +497,7 @@ def describe_switches(name: str | DaErRules = "daer-luzhou"):
     --------
     >>> d = describe_switches("daer-chongqing").set_index("switch")
     >>> d.loc["must_pong", "default"], d.loc["min_hu", "choices"]
-    (True, 'a whole number >= 0')
+    (True, 'a whole number from 0 to 10,000')
     """
     import pandas as pd
 
