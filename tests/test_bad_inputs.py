@@ -38,6 +38,8 @@ ROWS = [
     ("fullwidth-fifth", lambda: mj.parse("１１１１１ｍ"), HandError,
      ("5 copies of 1m", "position 4")),
     ("odds-no-hand", lambda: mj.odds(None, "sichuan"), HandError, ("hand is notation", "None")),
+    ("odds-form-with-rules", lambda: mj.odds("1133557799m11s4m", "sichuan", form="standard"),
+     MjStatsError, ("form is for the structural setting", "form='standard'")),
     ("daer-switch-huge", lambda: mj.rules("daer-luzhou", dijia_unit=10**20), RuleError,
      ("dijia_unit", "from 0 to 10,000", "100000000000000000000")),
     # --- batches: the same faults as one hand, named by row (never truncated or read past)

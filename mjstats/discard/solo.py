@@ -192,7 +192,8 @@ def odds(hand, rules=None, *, melds=None, visible=None, draws=None, dealer: bool
         With ``rules=None``: ``"sichuan"`` (108 tiles), ``"guangan"`` (120) or
         ``"liuzhou"`` (136, the default).
     form : {"standard", "seven_pairs", "any"}, optional
-        Winning forms with ``rules=None`` (default ``"any"``); the rule sets use both.
+        Winning forms with ``rules=None`` (default ``"any"``); refused with a rule
+        set, whose rules say which hands win (every one here takes both forms).
     candidates : {"all", "keep"}
         The discards evaluated: every legal one, or only those that keep the
         lowest shanten (what the published calculators list; faster).
@@ -252,6 +253,9 @@ def odds(hand, rules=None, *, melds=None, visible=None, draws=None, dealer: bool
     if R is not None and tileset is not None:
         raise MjStatsError("tileset is for the structural setting, rules=None; a rule set "
                            "brings its own tile set")
+    if R is not None and form is not None:
+        raise MjStatsError(f"form is for the structural setting, rules=None; under a rule set "
+                           f"a hand wins in the forms its rules take, got form={form!r}")
     ts = R.tileset if R is not None else _tileset(tileset or "liuzhou")
     fm = _default_form(R, form)
 
