@@ -63,7 +63,7 @@ def test_switches_of_both_games_through_one_call():
 @pytest.mark.parametrize("name", ALL)
 def test_describe_rules_for_every_preset(name):
     d = mj.describe_rules(name)
-    assert list(d.columns) == ["rule_set", "switch", "default", "choices", "doc"]
+    assert list(d.columns) == ["rule_set", "switch", "default", "value", "choices", "doc"]
     assert (d["rule_set"] == name).all() and len(d) >= 3
     assert d["doc"].str.len().gt(0).all()
 

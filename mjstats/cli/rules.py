@@ -18,7 +18,7 @@ def run(args) -> int:
 
     from mjstats.rules import describe_rules
 
-    df = describe_rules(args.name)
+    df = describe_rules(args.name).drop(columns="value")  # a preset: its defaults in force
     with pd.option_context("display.max_colwidth", 70, "display.width", 200,
                            "display.max_rows", 500):
         print(df.to_string(index=False))

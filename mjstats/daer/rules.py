@@ -490,8 +490,9 @@ def describe_switches(name: str | DaErRules = "daer-luzhou"):
     """The switches of a Da Er rule set as a ``pandas.DataFrame``.
 
     Columns as :func:`mjstats.rules.describe_rules`: ``rule_set``, ``switch``,
-    ``default`` (the preset's value), ``choices`` (what it takes) and ``doc``
-    (from :class:`DaErRules`).
+    ``default`` (the preset's value), ``value`` (the value in force: a
+    :class:`DaErRules` given with switches changed shows them), ``choices`` (what
+    it takes) and ``doc`` (from :class:`DaErRules`).
 
     Examples
     --------
@@ -502,10 +503,13 @@ def describe_switches(name: str | DaErRules = "daer-luzhou"):
     import pandas as pd
 
     r = rules(name)
+    preset = rules(r.name)
     docs = _attribute_docs()
-    rows = [{"rule_set": r.name, "switch": sw.name, "default": getattr(r, sw.name),
-             "choices": sw.expects(), "doc": docs.get(sw.name, "")} for sw in SWITCHES]
-    return pd.DataFrame(rows, columns=["rule_set", "switch", "default", "choices", "doc"])
+    rows = [{"rule_set": r.name, "switch": sw.name, "default": getattr(preset, sw.name),
+             "value": getattr(r, sw.name), "choices": sw.expects(),
+             "doc": docs.get(sw.name, "")} for sw in SWITCHES]
+    return pd.DataFrame(rows, columns=["rule_set", "switch", "default", "value", "choices",
+                                       "doc"])
 
 
 def _attribute_docs() -> dict[str, str]:

@@ -94,7 +94,9 @@ def rules(name="sichuan", **switches):
 def describe_rules(name=None):
     """Rule sets (one, or all of both games) and their switches as a ``pandas.DataFrame``.
 
-    Columns: ``rule_set``, ``switch``, ``default``, ``choices``, ``doc``.
+    Columns: ``rule_set``, ``switch``, ``default`` (the preset's value), ``value``
+    (the value in force: a rule set given with switches changed shows them),
+    ``choices``, ``doc``.
 
     Examples
     --------
@@ -105,6 +107,12 @@ def describe_rules(name=None):
     8
     >>> describe_rules("daer-chongqing").set_index("switch").loc["must_pong", "default"]
     True
+    >>> for r in (rules("sichuan", cap=16), rules("daer-luzhou", min_hu=12)):
+    ...     d = describe_rules(r).set_index("switch")
+    ...     name = "cap" if r.game == "mahjong" else "min_hu"
+    ...     print(r.name, d.loc[name, "default"], d.loc[name, "value"])
+    sichuan 8 16
+    daer-luzhou 10 12
     """
     import pandas as pd
 
@@ -112,7 +120,7 @@ def describe_rules(name=None):
         r = rules(name)
         if r.game == "daer":
             return _daer().describe_switches(r)
-        return _base.describe_rules(r.name)
+        return _base.describe_rules(r)
     return pd.concat([_base.describe_rules(), *(_daer().describe_switches(n)
                                                for n in _daer().RULESETS)],
                      ignore_index=True)

@@ -451,10 +451,12 @@ def _match(val: Any, choices: tuple) -> Any:
     return val
 
 
-def describe_rules(name: str | None = None):
+def describe_rules(name: str | RuleSet | None = None):
     """Rule sets and their switches as a ``pandas.DataFrame``.
 
-    Columns: ``rule_set``, ``switch``, ``default``, ``choices``, ``doc``.
+    Columns: ``rule_set``, ``switch``, ``default`` (the preset's value), ``value``
+    (the value in force: a :class:`RuleSet` given with switches changed shows
+    them; a name, its preset's), ``choices``, ``doc``.
 
     Examples
     --------
@@ -467,20 +469,24 @@ def describe_rules(name: str | None = None):
     import pandas as pd
 
     rows = []
-    names = [_preset(name).name] if name is not None else _ordered()
+    names = [_preset(getattr(name, "name", name)).name] if name is not None else _ordered()
+    in_force = name.switches if isinstance(name, RuleSet) else {}
     for n in names:
         p = _REGISTRY[n]
         for s in p.switches:
+            default = p.overrides.get(s.name, s.default)
             rows.append(
                 {
                     "rule_set": n,
                     "switch": s.name,
-                    "default": p.overrides.get(s.name, s.default),
+                    "default": default,
+                    "value": in_force.get(s.name, default),
                     "choices": list(s.choices),
                     "doc": s.doc,
                 }
             )
-    return pd.DataFrame(rows, columns=["rule_set", "switch", "default", "choices", "doc"])
+    return pd.DataFrame(rows, columns=["rule_set", "switch", "default", "value", "choices",
+                                       "doc"])
 
 
 def rule_set_names() -> list[str]:

@@ -89,7 +89,7 @@ def test_unknown_pattern_name():
 
 def test_describe_rules():
     d = describe_rules()
-    assert list(d.columns) == ["rule_set", "switch", "default", "choices", "doc"]
+    assert list(d.columns) == ["rule_set", "switch", "default", "value", "choices", "doc"]
     assert set(d["rule_set"]) == set(rule_set_names())
     app = d.query("rule_set == 'sichuan-app'").set_index("switch")
     assert app.loc["table", "default"] == "app" and app.loc["daiyao", "default"] is True
