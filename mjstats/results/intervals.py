@@ -49,6 +49,9 @@ Z95 = normal_quantile(0.975)
 def mean_interval(n: int, s: int, sq: int, scale: int = 1) -> tuple[float, float, float, float]:
     """Mean, sd and normal 95% interval of ``x / scale`` from ``n``, ``sum x``, ``sum x^2``.
 
+    NaN where they are not defined: all four with ``n = 0``, the sd and the
+    interval with ``n = 1``.
+
     The variance is formed from exact integers (``n sq - s^2``), so it carries no
     cancellation error however large the sums.  Applied to the sums of paired
     differences it is the paired interval of :func:`mjstats.results.gamestats.pair_rows`.
@@ -60,13 +63,15 @@ def mean_interval(n: int, s: int, sq: int, scale: int = 1) -> tuple[float, float
     (2.5, 1.290994, 1.265151)
     >>> mean_interval(0, 0, 0)[0]
     nan
+    >>> mean_interval(1, 4, 16)       # one value: its mean, no spread to measure
+    (4.0, nan, nan, nan)
     """
     n, s, sq = int(n), int(s), int(sq)
     if n == 0:
         return float("nan"), float("nan"), float("nan"), float("nan")
     m = s / n / scale
-    if n == 1:
-        return m, 0.0, m, m
+    if n == 1:  # a sample of one says nothing of the spread: no sd, no interval
+        return m, float("nan"), float("nan"), float("nan")
     sd = float(np.sqrt((n * sq - s * s) / (n * (n - 1)))) / scale
     se = sd / np.sqrt(n)
     return m, sd, m - Z95 * se, m + Z95 * se
