@@ -116,7 +116,11 @@ def verdict(low: float, high: float) -> str:
     --------
     >>> verdict(0.2, 0.5), verdict(-0.5, -0.2), verdict(-0.1, 0.3)
     ('holds', 'reversed', 'not resolved (interval holds 0)')
+    >>> verdict(float("nan"), float("nan"))
+    'not resolved (no interval below two deals)'
     """
+    if low != low or high != high:  # NaN: one deal has no interval
+        return "not resolved (no interval below two deals)"
     if low > 0:
         return "holds"
     if high < 0:
@@ -124,8 +128,6 @@ def verdict(low: float, high: float) -> str:
     return "not resolved (interval holds 0)"
 
 
-METRICS = ("points", "wins", "fed")
-"""What :meth:`MatchResult.estimate` measures per seat-hand."""
 PARTS = ("a", "b", "d")
 """Whose: the first bot, the second, or the first minus the second (paired by deal)."""
 
@@ -174,7 +176,8 @@ class MatchResult:
         """
         from mjstats._choices import choice_code
 
-        metric = METRICS[choice_code(metric, METRICS, "metric")]
+        names = tuple(key for key, _ in METRICS)
+        metric = names[choice_code(metric, names, "metric")]
         part = PARTS[choice_code(part, PARTS, "part")]
         st = self.stats
         n = st.n("deals")

@@ -277,6 +277,8 @@ def ladder(rules=None, games: int | None = DEFAULT_DEALS, seed: SeedLike = None,
     if isinstance(names, str) or not isinstance(names, list | tuple):
         names = [names]
     Rs = [_rules(r) for r in names]
+    if not Rs:
+        raise MjStatsError("a ladder plays at least one rule set, got none")
     if len({R.name for R in Rs}) != len(Rs):
         raise MjStatsError(f"a ladder plays each rule set once, got {[R.name for R in Rs]}")
     orders = [_order(bots, R) for R in Rs]  # every bad name is found before any work

@@ -81,7 +81,7 @@ def test_ladder_table_says_holds_reversed_and_not_resolved():
     rows = ladder_table([_result(1200, 20_000), _result(-1200, 20_000), _result(10, 20_000),
                          _result(1200, 14_400, deals=1)])
     assert rows["verdict"].tolist() == ["holds", "reversed", "not resolved (interval holds 0)",
-                                        "not resolved (interval holds 0)"]
+                                        "not resolved (no interval below two deals)"]
     assert rows["difference"].tolist()[:3] == [1.0, -1.0, 10 / 1200]
     assert np.isnan(rows["ci_low"].iloc[3])  # one deal: no interval
     assert verdict(float("nan"), float("nan")).startswith("not resolved")
