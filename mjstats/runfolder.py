@@ -381,6 +381,10 @@ def folder_path(path: str | Path, what: str = "folder") -> Path:
     """``path`` as a ``Path``; an empty name (which would be the working folder) refused."""
     if isinstance(path, str) and not path.strip():
         raise RunFolderError(f"the {what} is an empty name ({path!r}); give a folder")
+    if not isinstance(path, str | os.PathLike):
+        from mjstats._checks import described
+
+        raise RunFolderError(f"the {what} is a path, got {described(path)}")
     return Path(path)
 
 

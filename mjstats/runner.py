@@ -92,7 +92,7 @@ def plan_chunks(total: int, chunk: int, block: int = 1, unit: str = "items") -> 
     if chunk <= 0 or chunk % block:
         raise MjStatsError(f"chunk must be a positive multiple of {block} items, got {chunk}")
     chunks = Chunks(total, chunk)
-    if len(chunks) > MAX_CHUNKS:
+    if -(-total // chunk) > MAX_CHUNKS:  # before len(): it takes no int past sys.maxsize
         raise MjStatsError(f"{total:,} {unit} are more than one run takes: at most "
                            f"{MAX_CHUNKS:,} chunks of {chunk:,} ({MAX_CHUNKS * chunk:,} {unit})")
     return chunks
@@ -173,6 +173,14 @@ def run_chunks(
     >>> int(df["deals"].iloc[0])
     200000
     """
+    from mjstats._checks import flag
+
+    progress = flag(progress, "progress")
+    resume = flag(resume, "resume")
+    if client is not None and not callable(getattr(client, "submit", None)):
+        from mjstats._checks import described
+
+        raise MjStatsError(f"client is a dask.distributed.Client, got {described(client)}")
     chunks = plan_chunks(int(total), int(chunk), int(block), unit)
     if resume and out is None:
         raise MjStatsError("resume=True finishes a run saved in a folder; give out=FOLDER, "

@@ -34,7 +34,7 @@ from enum import IntFlag
 import numpy as np
 from numba.cpython.unsafe.numbers import trailing_zeros
 
-from mjstats._checks import flag
+from mjstats._checks import described, flag
 from mjstats._jit import (
     Entry,
     inline_kernel,
@@ -400,15 +400,20 @@ def visible_vector(visible, counts: np.ndarray) -> np.ndarray:
     """
     if visible is None:
         return np.zeros(34, dtype=np.int8)
-    vis = parse(visible) if isinstance(visible, str) else np.asarray(visible, dtype=np.int16)
-    if vis.shape != (34,) or vis.min() < 0:
-        from mjstats.errors import HandError
+    from mjstats.errors import HandError
 
-        raise HandError("visible tiles are a notation string or a (34,) count vector >= 0")
+    if isinstance(visible, str):
+        vis = parse(visible)
+    else:
+        vis = np.asarray(visible) if isinstance(visible, np.ndarray | list | tuple) else None
+        if vis is not None and vis.dtype.kind not in "iu":
+            vis = None  # notation in a list, floats, objects: nothing read as counts
+    if vis is None or vis.shape != (34,) or vis.min() < 0 or vis.max() > 4:
+        raise HandError(f"visible tiles are a notation string or a (34,) count vector of "
+                        f"0..4, got {described(visible)}")
+    vis = vis.astype(np.int16)
     total = counts.astype(np.int16) + vis
     if total.max() > 4:
-        from mjstats.errors import HandError
-
         k = int(np.argmax(total))
         given = f" (visible={visible!r})" if isinstance(visible, str) else ""
         raise HandError(f"hand and visible tiles{given} together hold {int(total[k])} copies "

@@ -204,12 +204,12 @@ def deal_study(
     >>> int(st.summary.set_index("metric").loc["dealer_instant", "n"])
     2000
     """
-    from mjstats.runner import run_chunks
+    from mjstats.runner import plan_chunks, run_chunks
 
     n_deals = count(n_deals, "n_deals", minimum=1)
     chunk = count(chunk, "chunk", minimum=1)
     r = _rules(rules)
-    n_chunks = -(-n_deals // chunk)
+    n_chunks = len(plan_chunks(n_deals, chunk, unit="deals"))  # its seeded chunks: bounded
     task = functools.partial(_deal_task, r, seed_sequence(seed), chunk)
     per_task = chunk * max(1, n_chunks // PROGRESS_STEPS)
     counters, hu_hist, level_hist, pat_counts = run_chunks(

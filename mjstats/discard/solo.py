@@ -126,7 +126,7 @@ def _missing_choices(missing, R, hand) -> list[int]:
         return [0, 1, 2]
     names = {s: i for i, s in enumerate(SUITS)}
     names.update({z: i for i, z in enumerate(SUIT_NAMES_ZH)})
-    if missing not in names:
+    if not isinstance(missing, str) or missing not in names:
         raise RuleError(
             f"missing (定缺) is one of 'm', 'p', 's' (万 筒 条), 'choose' or None, got {missing!r}"
         )
@@ -240,7 +240,7 @@ def odds(hand, rules=None, *, melds=None, visible=None, draws=None, dealer: bool
         raise MjStatsError(f"extra={extra!r} bounds the improving search; with improve=False "
                            f"(the fast mode) it has no effect")
     extra = count(extra, "extra", minimum=0, maximum=8, default=1)
-    max_states = count(max_states, "max_states", minimum=1)
+    max_states = count(max_states, "max_states", minimum=1, maximum=10**12)  # no bound, in effect
     R = None if rules is None else _rules(rules)
     if dealer and R is None:
         raise RuleError("dealer=True changes what a win is worth under a rule set; give "

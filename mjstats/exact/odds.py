@@ -207,5 +207,6 @@ def shanten_distribution(tileset: str | TileSet, n_tiles: int = 13,
     (True, True)
     """
     ts = _ts(tileset)
+    counts = shanten_counts(ts, n_tiles, form)  # checks n_tiles and form first
     total = comb(ts.n_tiles, int(n_tiles))
-    return {k: Fraction(v, total) for k, v in shanten_counts(ts, n_tiles, form).items()}
+    return {k: Fraction(v, total) for k, v in counts.items()}

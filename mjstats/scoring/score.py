@@ -51,7 +51,8 @@ class Table:
         Liuzhou 吃三比: ``(a, b)`` means player ``a`` took three melds from ``b``.
 
     Every seat is an ``int`` (not a ``bool``) below ``seats``; ``active`` lists
-    each seat once and includes the winner and the discarder; where the kong
+    each seat once and includes the winner, another seat and, on a discard win,
+    the discarder (the default one too); where the kong
     behind a 杠上花 was fed (a direct kong, and in Liuzhou an added one),
     ``kong_from`` is another seat still in the hand.  :func:`score`
     raises :class:`~mjstats.errors.HandError` for a table that breaks these.
@@ -85,6 +86,9 @@ class Table:
                     f"active {tuple(act)} must include the winner (seat {self.winner}): the "
                     f"seats still playing the hand"
                 )
+            if len(act) < 2:
+                raise HandError(f"active {tuple(act)} holds the winner alone: a hand ends "
+                                f"when one player is left, nobody would pay")
             if self.discarder is not None and self.discarder not in act:
                 raise HandError(
                     f"discarder seat {self.discarder} is not among the active seats "
@@ -406,6 +410,10 @@ def score(
     hit_list = _hits(R, best)
     t = Table() if table is None else table
     t._check()
+    if not flags & K.SELF_DRAW and t.active is not None and t.feeder() not in t.active:
+        how = ", by default the seat after the winner" if t.discarder is None else ""
+        raise HandError(f"the discarder (seat {t.feeder()}{how}) is not among the active seats "
+                        f"{tuple(t.active)}: a seat that has left the hand does not discard")
     _check_kong_from(R, flags, kong, t)
     pay = _payments(R, int(total), flags, kong, t)
     return Score(R, int(total), int(info[1]), hit_list, reading, ms, pay)

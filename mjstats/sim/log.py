@@ -42,6 +42,10 @@ def format_log(lg, lang: str = "zh") -> str:
     >>> format_log(lg, "en").splitlines()[0].startswith("sichuan")
     True
     """
+    if lang not in ("zh", "en"):
+        from mjstats.errors import MjStatsError
+
+        raise MjStatsError(f"unknown lang {lang!r}; expected 'zh' or 'en'")
     zh = lang == "zh"
     name = kind_name_zh if zh else kind_name
 

@@ -146,13 +146,13 @@ def _read_compact(text: str) -> list[int] | None:
     return counts if max(counts) <= COPIES else None
 
 
-def _halfwidth(ch: str) -> str:
+def halfwidth(ch: str) -> str:
     """``ch`` as typed on a Chinese keyboard's full-width mode, read as its ASCII twin.
 
     Full-width ``１２３ｍ`` (U+FF01-FF5E) are ``123m``; the ideographic and the
     no-break space are spaces.  One character for one, so that positions stay.
 
-    >>> "".join(map(_halfwidth, "１２３ｍ\u3000中"))
+    >>> "".join(map(halfwidth, "１２３ｍ\u3000中"))
     '123m 中'
     """
     if "\uff01" <= ch <= "\uff5e":
@@ -165,7 +165,7 @@ def _read_any(text: str) -> list[int]:
     counts = [0] * N_KINDS
     pending: list[tuple[int, int]] = []  # (rank 1-9, position)
     for pos, raw in enumerate(text):
-        ch = raw if raw.isascii() else _halfwidth(raw)
+        ch = raw if raw.isascii() else halfwidth(raw)
         if ch.isascii() and ch.isdigit():
             pending.append((int(ch), pos))
         elif ch in _ZH_DIGITS:

@@ -334,7 +334,8 @@ class Replay:
         # who pays a self-draw is score()'s answer (血战: the seats still in; 引杠杠上花算放炮:
         # the kong's feeder alone)
         kf = None if self.kong_from < 0 else self.kong_from
-        t = Table(4, s, active=tuple(j for j in range(4) if not self.won[j]), kong_from=kf)
+        t = Table(4, s, None if self_draw else other,
+                  active=tuple(j for j in range(4) if not self.won[j]), kong_from=kf)
         r = self.value(s, tile, flags, t)
         assert not isinstance(r, int), f"event {i}: illegal win ({r})"
         v = r.total
