@@ -28,13 +28,21 @@ from mjstats.plotting.style import (
 def plot_daer_patterns(patterns: pd.DataFrame, ax=None):
     """名堂 frequency among winning hands, with 95% intervals (patterns seen at least once).
 
+    ``patterns``: a Da Er deal study's patterns, or a Da Er simulation's
+    ``.patterns()`` (its ``per_win`` share and interval).
+
     Returns
     -------
     matplotlib.axes.Axes
     """
     need = ["name_zh", "name_en", "estimate", "ci_low", "ci_high"]
+    if isinstance(patterns, pd.DataFrame) and "per_win" in patterns.columns:
+        # a simulation's patterns (mj.simulate(...).patterns()): the share of its wins
+        patterns = patterns.rename(columns={"per_win": "estimate", "per_win_lo": "ci_low",
+                                            "per_win_hi": "ci_high", "wins": "n"})
     if not isinstance(patterns, pd.DataFrame) or any(c not in patterns.columns for c in need):
-        raise MjStatsError("pass DealStudy.patterns (columns name_zh, name_en, estimate, lo, hi)")
+        raise MjStatsError("pass a Da Er deal study's patterns (columns name_zh, name_en, "
+                           "estimate, ci_low, ci_high) or a Da Er simulation's .patterns()")
     d = patterns[patterns["count"] > 0] if "count" in patterns else patterns
     labels = [wrapped(a, b) for a, b in zip(d["name_zh"], d["name_en"], strict=True)]
     y = row_positions(labels)
@@ -60,13 +68,19 @@ def plot_daer_patterns(patterns: pd.DataFrame, ax=None):
 def plot_daer_hu(hu: pd.DataFrame, ax=None):
     """Distribution of 胡 among winning hands, with 95% intervals.
 
+    ``hu``: a Da Er deal study's hu table, or a Da Er simulation's
+    ``.distribution("hu")``.
+
     Returns
     -------
     matplotlib.axes.Axes
     """
+    if isinstance(hu, pd.DataFrame) and "share" in hu.columns and "estimate" not in hu.columns:
+        hu = hu.rename(columns={"share": "estimate"})  # a simulation's .distribution("hu")
     if not isinstance(hu, pd.DataFrame) or any(
             c not in hu.columns for c in ("hu", "estimate", "ci_low", "ci_high")):
-        raise MjStatsError("pass DealStudy.hu (columns hu, estimate, lo, hi)")
+        raise MjStatsError("pass a Da Er deal study's hu table (columns hu, estimate, ci_low, "
+                           "ci_high) or a Da Er simulation's .distribution('hu')")
     ax = new_axes(ax, figsize=(COLUMN, 2.6))
     x = hu["estimate"].to_numpy()
     ax.bar(hu["hu"], x, width=2.4, color=PALETTE[0])

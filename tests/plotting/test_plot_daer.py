@@ -17,5 +17,19 @@ def test_daer_charts_draw_the_study():
     seen = st.patterns[st.patterns["count"] > 0]
     ax = P.plot_daer_patterns(st.patterns)
     assert len(ax.patches) == len(seen) > 0
-    with pytest.raises(MjStatsError, match="DealStudy.hu"):
+    with pytest.raises(MjStatsError, match="deal study's hu table"):
         P.plot_daer_hu(st.patterns)
+
+
+def test_daer_charts_draw_a_simulation():
+    import mjstats as mj
+
+    d = mj.simulate("daer-luzhou", games=200, seed=1)
+    hu = d.distribution("hu")
+    ax = P.plot_daer_hu(hu)
+    assert np.allclose(sorted(p.get_height() for p in ax.patches), sorted(hu["share"]))
+    pats = d.patterns()
+    ax = P.plot_daer_patterns(pats)
+    assert len(ax.patches) == int((pats["count"] > 0).sum()) > 0
+    assert np.allclose(sorted(p.get_width() for p in ax.patches),
+                       sorted(pats.loc[pats["count"] > 0, "per_win"]))
