@@ -26,6 +26,16 @@ def _wall():
     return mj.rules("sichuan").tileset.wall
 
 
+def _score_many_with(**kw):
+    """``score_many`` of two plain wins, with the columns ``kw`` changed."""
+    from mjstats.scoring import score_many
+
+    z = np.zeros((2, 4), dtype=np.int64)
+    args = dict(hands=np.stack([mj.parse("111333444m22255p")] * 2), meld_types=z,
+                meld_kinds=z, n_melds=[0, 0], wins=[13, 13], flags=[0, 0])
+    return score_many(**(args | kw), rules="sichuan")
+
+
 ROWS = [
     # --- 1. notation counts: a fifth copy is rejected as it is read (no wrap at 65,536)
     ("ascii-wrap", lambda: mj.parse("1" * 65536 + "1112345678999m"), HandError,
@@ -43,6 +53,12 @@ ROWS = [
     ("daer-switch-huge", lambda: mj.rules("daer-luzhou", dijia_unit=10**20), RuleError,
      ("dijia_unit", "from 0 to 10,000", "100000000000000000000")),
     # --- batches: the same faults as one hand, named by row (never truncated or read past)
+    ("score-many-short-column",
+     lambda: _score_many_with(n_melds=[0]), HandError,
+     ("n_melds holds whole numbers of shape (2,)", "got shape (1,)")),
+    ("score-many-meld-kind",
+     lambda: _score_many_with(n_melds=[1, 0], meld_kinds=np.full((2, 4), 99)), HandError,
+     ("meld_kinds of a declared meld lie in 0..33",)),
     ("batch-fraction", lambda: mj.shanten_many(np.stack([mj.parse("1199m")] * 2) + 0.7),
      HandError, ("integer counts", "float64")),
     ("batch-count", lambda: mj.waits_many(np.array([[0] * 34, [0] * 33 + [5]])), HandError,

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from mjstats._checks import flag, is_int, seat
-from mjstats.core.codes import as_hand
+from mjstats.core.codes import as_hand, as_hands
 from mjstats.core.decompose import MAX_READINGS, Meld, MeldType, Reading, _decompose, decode_meld
 from mjstats.core.tables import tables
 from mjstats.core.waits import _FACE as _WAIT_BITS
@@ -608,17 +608,29 @@ def score_many(hands, meld_types, meld_kinds, n_melds, wins, flags, rules="sichu
     [2, 2]
     """
     R = _rules(rules)
-    H = np.ascontiguousarray(hands, dtype=np.int8)
-    n = H.shape[0] if H.ndim == 2 else -1
-    if H.ndim != 2 or H.shape[1] != 34:
-        raise HandError(f"hands is an (n, 34) array, got shape {np.shape(hands)}")
-    MT = np.ascontiguousarray(meld_types, dtype=np.int64).reshape(n, 4)
-    MK = np.ascontiguousarray(meld_kinds, dtype=np.int64).reshape(n, 4)
-    NM = np.ascontiguousarray(n_melds, dtype=np.int64).reshape(n)
-    W = np.ascontiguousarray(wins, dtype=np.int64).reshape(n)
-    F = np.ascontiguousarray(flags, dtype=np.int64).reshape(n)
+    H = as_hands(hands, what="hands")
+    n = H.shape[0]
+
+    def column(a, name: str, shape: tuple) -> np.ndarray:
+        arr = np.asarray(a)
+        if arr.shape != shape or not np.issubdtype(arr.dtype, np.integer):
+            raise HandError(f"{name} holds whole numbers of shape {shape} (one row per hand), "
+                            f"got shape {arr.shape} and dtype {arr.dtype}")
+        return np.ascontiguousarray(arr, dtype=np.int64)
+
+    MT = column(meld_types, "meld_types", (n, 4))
+    MK = column(meld_kinds, "meld_kinds", (n, 4))
+    NM = column(n_melds, "n_melds", (n,))
+    W = column(wins, "wins", (n,))
+    F = column(flags, "flags", (n,))
     if n and (NM.min() < 0 or NM.max() > 4 or W.min() < 0 or W.max() > 33):
         raise HandError("n_melds must lie in 0..4 and wins in 0..33")
+    used = np.arange(4) < NM[:, None]  # the melds each hand declares
+    if (used & ((MK < 0) | (MK > 33))).any():
+        raise HandError("meld_kinds of a declared meld lie in 0..33")
+    if (used & ~np.isin(MT, [int(m) for m in MeldKind])).any():
+        raise HandError(f"meld_types of a declared meld are one of "
+                        f"{', '.join(f'{int(m)} ({m.name})' for m in MeldKind)}")
     out = np.empty(n, dtype=np.int64)
     ka = R.kernel_args
     K._score_many(H, MT, MK, NM, W, F, ka.family, ka.values, ka.switches, tables(), out)
