@@ -59,6 +59,8 @@ ROWS = [
     ("score-many-meld-kind",
      lambda: _score_many_with(n_melds=[1, 0], meld_kinds=np.full((2, 4), 99)), HandError,
      ("meld_kinds of a declared meld lie in 0..33",)),
+    ("plot-convergence-lengths", lambda: mj.plot.plot_convergence([1, 2, 3], [100, 100]),
+     MjStatsError, ("one entry per chunk each, got 3 and 2",)),
     ("batch-fraction", lambda: mj.shanten_many(np.stack([mj.parse("1199m")] * 2) + 0.7),
      HandError, ("integer counts", "float64")),
     ("batch-count", lambda: mj.waits_many(np.array([[0] * 34, [0] * 33 + [5]])), HandError,

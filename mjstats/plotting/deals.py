@@ -193,6 +193,9 @@ def plot_convergence(counts, n_per_step, exact: float | None = None, ax=None,
     n = np.cumsum(np.asarray(n_per_step, dtype=np.int64))
     if k.size == 0:
         raise MjStatsError("no chunks to draw")
+    if k.shape != n.shape:
+        raise MjStatsError(f"counts and n_per_step are one entry per chunk each, got "
+                           f"{k.size} and {n.size}")
     lo, hi = wilson(k, n)
     own = ax is None
     ax = new_axes(ax, figsize=(COLUMN, 2.8))

@@ -60,6 +60,8 @@ def _need(df: pd.DataFrame, cols, what: str) -> None:
     missing = [c for c in cols if c not in df.columns]
     if missing:
         raise MjStatsError(f"the table lacks columns {missing}; pass {maker}()")
+    if df.empty:
+        raise MjStatsError(f"the {maker}() table has no rows: nothing to draw")
 
 
 def _pattern_name(row) -> str:
