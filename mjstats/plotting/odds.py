@@ -221,6 +221,10 @@ def plot_odds_values(odds, top: int | None = 4, ax=None):
     rows = _top(table, top)
     has_miss = "missing" in table.columns
     if values.empty:
+        objective = getattr(odds, "info", {}).get("objective")
+        if objective == "ready":
+            raise MjStatsError("no winning values: objective='ready' counts no wins; ask "
+                               "mj.odds for objective='win' or 'value'")
         raise MjStatsError("no winning values: no candidate wins within the draws")
     slots = sorted(set(values["value"]))
     own = ax is None
