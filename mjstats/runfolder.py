@@ -114,7 +114,8 @@ class RunFolder:
         try:
             self._refuse_links()
             for tmp in self.path.glob(_TMP_PREFIX + "*"):  # left by a killed writer
-                tmp.unlink(missing_ok=True)
+                if not tmp.is_dir() or tmp.is_symlink():
+                    tmp.unlink(missing_ok=True)
             self._check_manifest(resume)
         except BaseException:
             self.close()
@@ -384,7 +385,7 @@ def folder_path(path: str | Path, what: str = "folder") -> Path:
     if not isinstance(path, str | os.PathLike):
         from mjstats._checks import described
 
-        raise RunFolderError(f"the {what} is a path, got {described(path)}")
+        raise RunFolderError(f"the {what} is a path (a str or a Path), got {described(path)}")
     return Path(path)
 
 
@@ -421,28 +422,85 @@ def report_folder(path: str | Path) -> Path:
     return p
 
 
+_STAGE_PREFIX = ".mjstats-stage-"
+"""Hidden folders of :func:`staged` (not ``.tmp-``: a run folder's own leftovers)."""
+
+
 @contextmanager
 def staged(folder: Path, what: str):
     """A hidden folder in ``folder`` to write ``what`` into, moved into ``folder`` when done.
 
     On leaving the block normally, every file of the hidden folder replaces its
-    namesake in ``folder`` (``index.html`` last, so that a page never points at
-    files still missing); on an error or an interruption the hidden folder is
-    removed and ``folder`` is left as it was, which a ``KeyboardInterrupt``
-    then says.
+    namesake in ``folder``, ``index.html`` last (so that a page never points at
+    files still missing); the files it replaces are set aside first and put
+    back if a move fails, so ``folder`` holds either every new file or none.  On
+    an error or an interruption the hidden folder is removed and ``folder`` is
+    left as it was, which a ``KeyboardInterrupt`` then says.  A name taken in
+    ``folder`` by a sub-folder is refused before anything moves.  The hidden
+    folder is named with the process id; one left by a process that no longer
+    runs (a killed report) is removed by the next :func:`staged` in ``folder``.
     """
-    stage = Path(tempfile.mkdtemp(prefix=f"{_TMP_PREFIX}{what}-", dir=folder))
+    _remove_stale_stages(folder)
+    stage = Path(tempfile.mkdtemp(prefix=f"{_STAGE_PREFIX}{os.getpid()}-{what}-", dir=folder))
     try:
         yield stage
+        files = sorted(stage.iterdir(), key=lambda f: f.name == "index.html")
+        taken = [f.name for f in files
+                 if (folder / f.name).is_dir() and not (folder / f.name).is_symlink()]
+        if taken:
+            raise RunFolderError(f"{folder / taken[0]} is a folder; the {what} writes a file "
+                                 f"of that name there")
+        _move_in(stage, folder, files)
     except BaseException as e:
         shutil.rmtree(stage, ignore_errors=True)
         if isinstance(e, KeyboardInterrupt):
             raise KeyboardInterrupt(f"interrupted: nothing of this {what} was written; "
                                     f"{folder} is as it was") from None
         raise
-    for f in sorted(stage.iterdir(), key=lambda f: f.name == "index.html"):
-        os.replace(f, folder / f.name)
     stage.rmdir()
+
+
+def _move_in(stage: Path, folder: Path, files: list[Path]) -> None:
+    """Move ``files`` (of ``stage``) into ``folder``: all of them, or, if a move fails, none."""
+    old = Path(tempfile.mkdtemp(prefix=f"{_STAGE_PREFIX}{os.getpid()}-old-", dir=folder))
+    moved = []
+    try:
+        for f in files:
+            dest = folder / f.name
+            if dest.exists() or dest.is_symlink():
+                os.replace(dest, old / f.name)  # set aside (a link itself, never its target)
+            os.replace(f, dest)
+            moved.append(f.name)
+    except BaseException:
+        for name in moved:  # undo: the new files back to the stage, the old ones in place
+            os.replace(folder / name, stage / name)
+        for f in old.iterdir():
+            os.replace(f, folder / f.name)
+        raise
+    finally:
+        shutil.rmtree(old, ignore_errors=True)
+
+
+def _remove_stale_stages(folder: Path) -> None:
+    """Remove the hidden folders of :func:`staged` whose process no longer runs."""
+    for d in folder.glob(_STAGE_PREFIX + "*"):
+        pid = d.name[len(_STAGE_PREFIX):].partition("-")[0]
+        if d.is_symlink() or not d.is_dir() or not pid.isdigit() or _alive(int(pid)):
+            continue
+        shutil.rmtree(d, ignore_errors=True)
+
+
+def _alive(pid: int) -> bool:
+    """Whether process ``pid`` runs (one of another user's counts as running)."""
+    if pid == os.getpid():
+        return True
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:  # no permission to signal it: it exists
+        return True
+    return True
 
 
 def _chunk_files(p: Path) -> dict[int, Path]:

@@ -603,7 +603,7 @@ def test_a_finished_report_replaces_its_files_and_leaves_no_stage(tmp_path, monk
 
     def one_table(ctx):
         seen.append(ctx.out)
-        assert ctx.out.parent == out and ctx.out.name.startswith(".tmp-report-")
+        assert ctx.out.parent == out and ctx.out.name.startswith(".mjstats-stage-")
         ctx.save(pd.DataFrame({"a": [9]}), "game_sichuan", "a table of this run")
         return report.Section("one table")
 
@@ -644,3 +644,55 @@ def test_a_different_switch_is_named_alone(tmp_path):
     with pytest.raises(RunFolderError) as e:
         simulate(mj.rules("sichuan", cap=16), games=64, seed=1, out=tmp_path / "s", resume=True)
     assert "(saved vs asked: switches.cap: '8' -> '16')" in str(e.value)
+
+
+def test_a_failed_move_puts_every_old_file_back(tmp_path, monkeypatch):
+    out = tmp_path / "R"
+    out.mkdir()
+    for name in ("a.csv", "b.csv", "index.html"):
+        (out / name).write_text(f"old {name}")
+    real = os.replace
+    calls = []
+
+    def replace(src, dst):
+        calls.append(Path(dst).name)
+        if "-report-" in Path(src).parent.name and Path(src).name == "b.csv":  # the new b.csv
+            raise OSError(28, "No space left on device")
+        return real(src, dst)
+
+    monkeypatch.setattr(runfolder.os, "replace", replace)
+    with pytest.raises(OSError, match="No space"):
+        with runfolder.staged(out, "report") as st:
+            for name in ("a.csv", "b.csv", "index.html"):
+                (st / name).write_text(f"new {name}")
+    assert "a.csv" in calls  # a.csv had moved in before b.csv failed
+    assert sorted(p.name for p in out.iterdir()) == ["a.csv", "b.csv", "index.html"]
+    assert all((out / n).read_text() == f"old {n}" for n in ("a.csv", "b.csv", "index.html"))
+
+
+def test_a_name_taken_by_a_folder_is_refused_before_anything_moves(tmp_path):
+    out = tmp_path / "R"
+    (out / "b.csv").mkdir(parents=True)
+    (out / "b.csv" / "keep").write_text("the user's")
+    with pytest.raises(RunFolderError, match="b.csv is a folder"):
+        with runfolder.staged(out, "report") as st:
+            (st / "a.csv").write_text("new")
+            (st / "b.csv").write_text("new")
+    assert sorted(p.name for p in out.iterdir()) == ["b.csv"]
+    assert (out / "b.csv" / "keep").read_text() == "the user's"
+
+
+def test_a_killed_report_s_stage_goes_and_a_run_ignores_folders(tmp_path):
+    out = tmp_path / "R"
+    dead = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"],
+                          capture_output=True, text=True, check=True).stdout.strip()
+    stale = out / f".mjstats-stage-{dead}-report-x"
+    (stale / "sub").mkdir(parents=True)
+    (out / ".tmp-odd").mkdir()  # a folder named like a run's temporary file
+    with runfolder.staged(out, "report") as st:
+        (st / "index.html").write_text("new")
+    assert not stale.exists()
+    assert (out / "index.html").read_text() == "new"
+    _deal(out / "run")  # a run folder beside them
+    shutil.copytree(out / ".tmp-odd", out / "run" / ".tmp-odd")
+    _deal(out / "run", resume=True)  # its leftovers' cleanup leaves a folder alone
