@@ -896,11 +896,44 @@ def _score(conc, mt, mk, nm, win, flags, family, values, sw, T, buf, work, hits,
     return best_total
 
 
+BAD_MELDS = -3
+""":func:`_score_many`'s answer for a row whose declared melds cannot be (:func:`_melds_ok`)."""
+
+
+@inline_kernel
+def _melds_ok(conc, mt, mk, nm, allc):
+    """Whether the ``nm`` declared melds are melds and, with the hand, hold at most four of a kind.
+
+    A meld's type is one of CHOW..CKONG and its kind a tile, a chow's the lowest
+    tile of a run in one suit (rank 1 to 7); ``allc`` is scratch (34,).
+    """
+    for k in range(34):
+        allc[k] = conc[k]
+    for i in range(nm):
+        t = mt[i]
+        k = mk[i]
+        if t < CHOW or t > CKONG or k < 0 or k > 33:
+            return False
+        if t == CHOW:
+            if k >= 27 or k % 9 > 6:
+                return False
+            allc[k] += 1
+            allc[k + 1] += 1
+            allc[k + 2] += 1
+        else:
+            allc[k] += 3 if t == PONG else 4
+    for k in range(34):
+        if allc[k] > 4:
+            return False
+    return True
+
+
 @parallel_kernel
 def _score_many(hands, mts, mks, nms, wins, flags, family, values, sw, T, out):
     """Score a batch: row ``i`` of each array is one win; totals into ``out``.
 
-    Illegal rows get ``-1`` (not complete) or ``-2`` (three suits under 定缺).
+    Illegal rows get ``-1`` (not complete), ``-2`` (three suits under 定缺) or
+    :data:`BAD_MELDS` (melds that cannot be, checked before anything is read).
     """
     n = hands.shape[0]
     n_chunks = 64 if n >= 64 else max(n, 1)
@@ -913,9 +946,13 @@ def _score_many(hands, mts, mks, nms, wins, flags, family, values, sw, T, out):
         conc = np.zeros(34, dtype=np.int8)
         lo = c * n // n_chunks
         hi = (c + 1) * n // n_chunks
+        allc = np.zeros(34, dtype=np.int64)
         for i in range(lo, hi):
             for k in range(34):
                 conc[k] = hands[i, k]
+            if not _melds_ok(conc, mts[i], mks[i], nms[i], allc):
+                out[i] = BAD_MELDS
+                continue
             out[i] = _score(conc, mts[i], mks[i], nms[i], wins[i], flags[i], family, values,
                             sw, T, buf, work, hits[: values.shape[0]], best[: values.shape[0]],
                             info)

@@ -599,6 +599,13 @@ def score_many(hands, meld_types, meld_kinds, n_melds, wins, flags, rules="sichu
         ``int64`` totals; ``-1`` where a hand is not complete, ``-2`` where it
         holds three suits under a missing-suit rule.
 
+    Raises
+    ------
+    HandError
+        A column not one row per hand, or a row whose declared melds cannot be
+        (no such type or tile, a chow not starting at rank 1-7 of a suit, more
+        than four copies of a kind with the hand): named by its row.
+
     Examples
     --------
     >>> import mjstats as mj
@@ -625,13 +632,28 @@ def score_many(hands, meld_types, meld_kinds, n_melds, wins, flags, rules="sichu
     F = column(flags, "flags", (n,))
     if n and (NM.min() < 0 or NM.max() > 4 or W.min() < 0 or W.max() > 33):
         raise HandError("n_melds must lie in 0..4 and wins in 0..33")
-    used = np.arange(4) < NM[:, None]  # the melds each hand declares
-    if (used & ((MK < 0) | (MK > 33))).any():
-        raise HandError("meld_kinds of a declared meld lie in 0..33")
-    if (used & ~np.isin(MT, [int(m) for m in MeldKind])).any():
-        raise HandError(f"meld_types of a declared meld are one of "
-                        f"{', '.join(f'{int(m)} ({m.name})' for m in MeldKind)}")
     out = np.empty(n, dtype=np.int64)
     ka = R.kernel_args
     K._score_many(H, MT, MK, NM, W, F, ka.family, ka.values, ka.switches, tables(), out)
+    bad = np.flatnonzero(out == K.BAD_MELDS)
+    if bad.size:
+        raise HandError(_bad_melds(int(bad[0]), H[bad[0]], MT[bad[0]], MK[bad[0]], NM[bad[0]]))
     return out
+
+
+def _bad_melds(i: int, hand, types, kinds, nm) -> str:
+    """What is wrong with row ``i``'s melds (:func:`~mjstats.scoring.kernels._melds_ok`)."""
+    held = hand.astype(np.int64)
+    for t, k in zip(types[:nm], kinds[:nm], strict=True):
+        if t not in [int(m) for m in MeldKind]:
+            return (f"row {i}: meld type {t} is none of "
+                    f"{', '.join(f'{int(m)} ({m.name})' for m in MeldKind)}")
+        if not 0 <= k <= 33:
+            return f"row {i}: meld kind {k} is no tile (0..33)"
+        if t == K.CHOW and (k >= 27 or k % 9 > 6):
+            return (f"row {i}: a chow's kind is its lowest tile, a suit tile of rank 1 to 7; "
+                    f"got {k} ({kind_name(int(k))})")
+        for d in range(3) if t == K.CHOW else (0,):
+            held[k + d] += 1 if t == K.CHOW else (3 if t == K.PONG else 4)
+    k = int(np.argmax(held))
+    return f"row {i}: the hand and its melds hold {held[k]} copies of {kind_name(k)}"
