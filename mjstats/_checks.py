@@ -137,8 +137,9 @@ def described(value) -> str:
     >>> described(np.array([1, -2]))
     'an array of shape (2,) and dtype int64 holding -2'
     """
-    if isinstance(value, np.ndarray | list | tuple):
-        arr = np.asarray(value)
+    if isinstance(value, np.ndarray | list | tuple) or (hasattr(value, "shape")
+                                                        and hasattr(value, "dtype")):
+        arr = np.asarray(value)  # a pandas Series too: its shape, not its many-line repr
         low = (f" holding {arr.min()}" if arr.size and arr.dtype.kind in "iuf" and arr.min() < 0
                else "")
         return f"an array of shape {arr.shape} and dtype {arr.dtype}{low}"

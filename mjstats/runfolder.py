@@ -593,6 +593,10 @@ def _differences(saved, asked: dict) -> str:
         for k, v in (d.items() if isinstance(d, dict) else ()):
             if isinstance(v, dict) and v:
                 yield from fields(v, f"{at}{k}.")
+            elif isinstance(v, list) and v and all(isinstance(x, dict) for x in v):
+                for i, x in enumerate(v):  # one entry per rule set (a comparison's)
+                    yield from fields(x, f"{at}{k}[{i}].")
+                yield f"{at}{k}[]", len(v)
             else:
                 yield f"{at}{k}", v
 

@@ -32,6 +32,7 @@ file always has its parts).
 
 from __future__ import annotations
 
+import operator
 import sys
 import time
 from collections.abc import Callable, Sequence
@@ -61,12 +62,15 @@ class Chunks(Sequence):
     def __getitem__(self, j):
         if isinstance(j, slice):
             return [self[i] for i in range(*j.indices(len(self)))]
+        j = operator.index(j)  # a whole number (a float is a TypeError, as for a list)
         if not -len(self) <= j < len(self):
             raise IndexError(j)
         s = (j % len(self)) * self.chunk
         return (s, min(self.chunk, self.total - s))
 
     def __eq__(self, other) -> bool:
+        if not isinstance(other, Chunks | list):
+            return NotImplemented
         return list(self) == list(other)
 
     def __repr__(self) -> str:
@@ -372,7 +376,9 @@ def run_seed(seed, out: str | Path | None, resume: bool):
     can always be finished.
     """
     if seed is None and resume and out is not None:
-        return saved_seed(out)
+        from mjstats.runfolder import folder_path
+
+        return saved_seed(folder_path(out, "run folder"))  # a bad name refused, not read
     return seed
 
 

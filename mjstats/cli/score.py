@@ -34,9 +34,10 @@ def _meld_text(text: str) -> str:
     from mjstats.scoring.melds import _WORDS
 
     if not any(text.strip().lower().startswith(w) for w in (*_WORDS, *_VERBS)):
+        hand = ("; a hand goes before --melds, which takes every word up to the next option"
+                if len(text.split()) == 1 else "")  # one word: most likely the hand
         raise argparse.ArgumentTypeError(
-            f"a meld opens with its word ('pong 2s', 'chi 一二三'), got {text!r}; a hand "
-            f"goes before --melds, which takes every word up to the next option")
+            f"a meld opens with its word ('pong 2s', 'chi 一二三'), got {text!r}{hand}")
     return text
 
 

@@ -405,9 +405,9 @@ def visible_vector(visible, counts: np.ndarray) -> np.ndarray:
     if isinstance(visible, str):
         vis = parse(visible)
     else:
-        vis = np.asarray(visible) if isinstance(visible, np.ndarray | list | tuple) else None
-        if vis is not None and vis.dtype.kind not in "iu":
-            vis = None  # notation in a list, floats, objects: nothing read as counts
+        vis = np.asarray(visible)  # an array, list, tuple, pandas Series ...
+        if vis.dtype.kind not in "iu":
+            vis = None  # notation in a list, floats, a dict: nothing read as counts
     if vis is None or vis.shape != (34,) or vis.min() < 0 or vis.max() > 4:
         raise HandError(f"visible tiles are a notation string or a (34,) count vector of "
                         f"0..4, got {described(visible)}")

@@ -407,9 +407,9 @@ class DaErSwitch:
     minimum : int
         Smallest allowed number (``"int"`` and every entry of ``"ints"``).
     maximum : int
-        Largest allowed number (default :data:`SWITCH_MAX`: far above any table's
-        value, and low enough that the sums of squared payments of a long run stay
-        within the kernels' 64-bit integers).
+        Largest allowed number (default :data:`SWITCH_MAX`: far above any value of
+        the seeds' tables, and refusing values such as ``10**20`` that the kernels'
+        64-bit integers cannot hold).
     length : int, optional
         Length of an ``"ints"`` tuple when fixed.
     choices : tuple
@@ -503,7 +503,7 @@ def describe_switches(name: str | DaErRules = "daer-luzhou"):
     import pandas as pd
 
     r = rules(name)
-    preset = rules(r.name)
+    preset = rules(r.name) if r.name in RULESETS else r  # a renamed table: its own values
     docs = _attribute_docs()
     rows = [{"rule_set": r.name, "switch": sw.name, "default": getattr(preset, sw.name),
              "value": getattr(r, sw.name), "choices": sw.expects(),

@@ -60,8 +60,6 @@ def _need(df: pd.DataFrame, cols, what: str) -> None:
     missing = [c for c in cols if c not in df.columns]
     if missing:
         raise MjStatsError(f"the table lacks columns {missing}; pass {maker}()")
-    if df.empty:
-        raise MjStatsError(f"the {maker}() table has no rows: nothing to draw")
 
 
 def _pattern_name(row) -> str:
@@ -177,9 +175,13 @@ def plot_fan_vs_rarity(balance):
     for rules, df in maps.items():
         _need(df, ["pattern", "zh", "en", "unit", "log2_value", "wins", "share_of_wins",
                    "rarity_bits", "rarity_lo", "rarity_hi"], "balance")
+        if df.empty:  # a rule set with no rows has no panel
+            continue
         rows[rules] = df.assign(_r=np.where(df["wins"] > 0, df["rarity_bits"],
                                             df["rarity_lo"] + 1e3)).sort_values(
             ["_r", "log2_value"], kind="stable")
+    if not rows:
+        raise MjStatsError("the SimResult.balance() tables have no rows: nothing to draw")
     fig, panels = _pattern_panels(rows)
     rarity_c, value_c = PALETTE[0], PALETTE[5]
     for rules, ax, d, labels, y in panels:
