@@ -13,7 +13,8 @@ policy (``follow``), and the probability of winning as the objective
 ``docs/experiments.md``, "008") and ``ev_variants.png`` (the points per hand
 with their intervals, one panel per rule set).
 
-    python experiments/008_ev_variants.py --games 1000 --seed 5 --out experiments/out/008
+    python experiments/008_ev_variants.py --variants default,fast,follow,win --games 1000 \
+        --seed 5 --out experiments/out/008
     python experiments/008_ev_variants.py --variants default,no-fast \
         --rules sichuan,guangan,liuzhou --games 5000 --seed 1 --out experiments/out/008-fast
 """
