@@ -123,6 +123,22 @@ def meld_list(melds, example: str) -> list:
     return list(melds)
 
 
+def interval_level(conf) -> float:
+    """``conf`` as the level of an interval: a number strictly between 0 and 1.
+
+    >>> interval_level(0.9)
+    0.9
+    >>> interval_level(True)
+    Traceback (most recent call last):
+    ...
+    mjstats.errors.MjStatsError: conf is an interval level between 0 and 1, got True
+    """
+    if isinstance(conf, bool | np.bool_) or not isinstance(conf, numbers.Real) \
+            or not 0 < conf < 1:
+        raise MjStatsError(f"conf is an interval level between 0 and 1, got {conf!r}")
+    return float(conf)
+
+
 def described(value) -> str:
     """A value that is not what was asked, in a few words for an error message.
 

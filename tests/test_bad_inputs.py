@@ -26,6 +26,13 @@ def _wall():
     return mj.rules("sichuan").tileset.wall
 
 
+def _play_hand(*args, **kw):
+    """``mjstats.sim.simulate.play_hand``, imported here (``mj.sim`` loads it lazily)."""
+    from mjstats.sim.simulate import play_hand
+
+    return play_hand(*args, **kw)
+
+
 def _score_many_with(**kw):
     """``score_many`` of two plain wins, with the columns ``kw`` changed."""
     from mjstats.scoring import score_many
@@ -228,9 +235,9 @@ ROWS = [
      MjStatsError, ("games", "2.7")),
     ("compare-games-none-bots-bad", lambda: mj.compare(["sichuan", "guangan"], bots=["x"]),
      MjStatsError, ("bot",)),
-    ("play_hand-dealer-bool", lambda: mj.sim.simulate.play_hand("sichuan", _wall(), dealer=True),
+    ("play_hand-dealer-bool", lambda: _play_hand("sichuan", _wall(), dealer=True),
      MjStatsError, ("dealer", "bool")),
-    ("play_hand-dealer-out", lambda: mj.sim.simulate.play_hand("sichuan", _wall(), dealer=4),
+    ("play_hand-dealer-out", lambda: _play_hand("sichuan", _wall(), dealer=4),
      MjStatsError, ("dealer seat 4",)),
     ("deal-float", lambda: mj.deal(2.7), MjStatsError, ("deals n", "2.7")),
     ("deal-bool", lambda: mj.deal(True), MjStatsError, ("deals n", "bool")),

@@ -33,7 +33,7 @@ def register(sub) -> None:
                    help="also write the table to FILE (.parquet or .csv)")
     p.add_argument("--study", choices=DEAL_STUDIES, default="full",
                    help="'complete' counts only complete-at-deal hands (fast); mahjong only")
-    p.add_argument("--conf", type=float, default=0.95, help="interval level; mahjong only")
+    p.add_argument("--conf", type=float, default=0.95, help="interval level")
     add_run_arguments(p, "deals (mahjong)")
 
 
@@ -84,12 +84,12 @@ def _daer(args) -> int:
     from mjstats.results.tables import write_table
 
     mahjong_only = {"--out": args.out, "--resume": args.resume, "--dask": args.dask,
-                    "--study": args.study != "full", "--conf": args.conf != 0.95}
+                    "--study": args.study != "full"}
     given = [k for k, v in mahjong_only.items() if v]
     if given:
         raise RuleError(f"{', '.join(given)} applies to the mahjong deal study only, not "
                         f"{args.rules}")
-    st = mj.deal_study(args.rules, args.deals, args.seed)
+    st = mj.deal_study(args.rules, args.deals, args.seed, conf=args.conf)
     if args.table:
         write_table(st.summary, args.table)
     print_tables((("deal", st.summary), ("dealer's winning hands: 胡", st.hu),

@@ -29,7 +29,7 @@ from math import comb
 import numpy as np
 import pandas as pd
 
-from mjstats._checks import count
+from mjstats._checks import count, interval_level
 from mjstats._jit import kernel, parallel_kernel, prange
 from mjstats.core.rng import SeedLike, _pick_to, chunk_states, seed_sequence
 from mjstats.daer.groups import MAX_GROUPS, MAX_READINGS
@@ -159,12 +159,12 @@ class DealStudy:
     n_deals: int
 
 
-def _wilson_frame(df: pd.DataFrame) -> pd.DataFrame:
+def _wilson_frame(df: pd.DataFrame, conf: float) -> pd.DataFrame:
     from mjstats.results import wilson
 
     k = df["count"].to_numpy(dtype=float)
     n = df["n"].to_numpy(dtype=float)
-    lo, hi = wilson(k, n) if len(df) else (np.zeros(0), np.zeros(0))
+    lo, hi = wilson(k, n, conf) if len(df) else (np.zeros(0), np.zeros(0))
     df = df.copy()
     df["estimate"] = np.divide(k, n, out=np.zeros_like(k), where=n > 0)
     df["ci_low"], df["ci_high"] = lo, hi
@@ -177,6 +177,7 @@ def deal_study(
     rules: str | DaErRules = "daer-luzhou-mingtang",
     chunk: int = 10_000,
     progress: bool = False,
+    conf: float = 0.95,
 ) -> DealStudy:
     """Deal ``n_deals`` times and tabulate instant wins and the dealer's dealt wins.
 
@@ -193,6 +194,9 @@ def deal_study(
     progress : bool
         Show a progress bar on standard error (deals per second, the time left;
         the compilation of the kernel named and not counted), as every study's.
+    conf : float
+        Level of the Wilson intervals (``ci_low``, ``ci_high``), as the mahjong
+        deal study's.
 
     Returns
     -------
@@ -208,6 +212,7 @@ def deal_study(
 
     n_deals = count(n_deals, "n_deals", minimum=1)
     chunk = count(chunk, "chunk", minimum=1)
+    conf = interval_level(conf)
     r = _rules(rules)
     n_chunks = len(plan_chunks(n_deals, chunk, unit="deals"))  # its seeded chunks: bounded
     task = functools.partial(_deal_task, r, seed_sequence(seed), chunk)
@@ -234,7 +239,7 @@ def deal_study(
         [{"metric": m, "description": d, "count": int(k), "n": n_deals,
           "exact": float(e) if e is not None else np.nan} for m, d, k, e in rows]
     )
-    summary = _wilson_frame(summary)
+    summary = _wilson_frame(summary, conf)
     from mjstats.results import z_score
 
     ex = summary["exact"].to_numpy()
@@ -245,16 +250,16 @@ def deal_study(
     hist = hu_hist
     hu_df = _wilson_frame(pd.DataFrame(
         [{"hu": h, "count": int(hist[h]), "n": wins} for h in np.flatnonzero(hist)],
-        columns=["hu", "count", "n"]))
+        columns=["hu", "count", "n"]), conf)
     lev = level_hist
     lev_df = _wilson_frame(pd.DataFrame(
         [{"level": v, "count": int(lev[v]), "n": wins} for v in np.flatnonzero(lev)],
-        columns=["level", "count", "n"]))
+        columns=["level", "count", "n"]), conf)
     pats = pat_counts
     pat_df = _wilson_frame(pd.DataFrame(
         [{"pattern": Pattern(p).name, "name_zh": PATTERN_NAMES_ZH[p],
           "name_en": PATTERN_NAMES_EN[p], "count": int(pats[p]), "n": wins}
-         for p in range(N_PATTERNS) if p not in (Pattern.PINGHU, Pattern.PINGHU27)]))
+         for p in range(N_PATTERNS) if p not in (Pattern.PINGHU, Pattern.PINGHU27)]), conf)
     return DealStudy(summary, hu_df, lev_df, pat_df, r.name, n_deals)
 
 

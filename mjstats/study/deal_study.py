@@ -24,7 +24,7 @@ import time
 import numpy as np
 import pandas as pd
 
-from mjstats._checks import count, flag
+from mjstats._checks import count, flag, interval_level
 from mjstats._choices import DEAL_STUDIES, choice_code
 from mjstats._compiling import compile_seconds
 from mjstats._jit import kernel, parallel_kernel, prange
@@ -419,9 +419,7 @@ def deal_study(rules: str | TileSet = "sichuan", deals: int = 1_000_000,
     deals = count(deals, "deals", minimum=1)
     progress = flag(progress, "progress")
     exact = flag(exact, "exact")
-    if isinstance(conf, bool | np.bool_) or not isinstance(conf, float | int) \
-            or not 0 < conf < 1:
-        raise MjStatsError(f"conf is an interval level between 0 and 1, got {conf!r}")
+    conf = interval_level(conf)
     n_chunks = -(-deals // CHUNK)
     from mjstats.runner import Meter
 

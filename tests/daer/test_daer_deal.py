@@ -90,6 +90,19 @@ def test_deal_study_errors():
         deal_study(0)
     with pytest.raises(ValueError, match="chunk"):
         deal_study(10, chunk=0)
+    with pytest.raises(ValueError, match="conf is an interval level"):
+        deal_study(10, conf=1.5)
+
+
+def test_deal_study_intervals_take_their_level():
+    from mjstats.results import wilson
+
+    wide, narrow = deal_study(3_000, seed=4), deal_study(3_000, seed=4, conf=0.5)
+    for a, b in ((wide.summary, narrow.summary), (wide.hu, narrow.hu)):
+        assert (a["count"] == b["count"]).all()  # the same deals
+        lo, hi = wilson(b["count"].to_numpy(float), b["n"].to_numpy(float), 0.5)
+        assert np.allclose(b["ci_low"], lo) and np.allclose(b["ci_high"], hi)
+        assert (b["ci_high"] - b["ci_low"] <= a["ci_high"] - a["ci_low"] + 1e-15).all()
 
 
 @pytest.mark.slow
