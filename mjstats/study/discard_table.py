@@ -17,7 +17,7 @@ from typing import NamedTuple
 import numpy as np
 import pandas as pd
 
-from mjstats._checks import count
+from mjstats._checks import count, interval_level
 from mjstats._jit import each_chunk
 from mjstats.core.rng import SeedLike, chunk_states, seed_sequence, side_stream
 from mjstats.core.tables import tables
@@ -62,8 +62,7 @@ def check_table(hand, rules, *, visible=None, melds=None, draws=None, bots="effi
     if "tiandi" in R.switches:
         R = R.with_switches(tiandi=False)
     rollouts = count(rollouts, "rollouts", minimum=1)
-    if not 0 < conf < 1:
-        raise MjStatsError(f"conf is a probability in (0, 1), got {conf!r}")
+    conf = interval_level(conf)
     ts = R.tileset
     h = _tiles(hand, "hand", ts, optional=False)
     if int(h.sum()) != 14:
