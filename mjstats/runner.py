@@ -77,10 +77,12 @@ class Chunks(Sequence):
         return repr(list(self))
 
 
-def plan_chunks(total: int, chunk: int, block: int = 1, unit: str = "items") -> Chunks:
+def plan_chunks(total: int, chunk: int, block: int = 1, unit: str = "items",
+                size_name: str | None = None) -> Chunks:
     """``(start, count)`` of each chunk; ``chunk`` must be a multiple of the seeding ``block``.
 
-    At most :data:`MAX_CHUNKS` chunks: a larger run is refused at once (one line).
+    At most :data:`MAX_CHUNKS` chunks: a larger run is refused at once (one line,
+    naming the caller's keyword ``size_name`` for ``total`` when given).
 
     Examples
     --------
@@ -97,8 +99,9 @@ def plan_chunks(total: int, chunk: int, block: int = 1, unit: str = "items") -> 
         raise MjStatsError(f"chunk must be a positive multiple of {block} items, got {chunk}")
     chunks = Chunks(total, chunk)
     if -(-total // chunk) > MAX_CHUNKS:  # before len(): it takes no int past sys.maxsize
-        raise MjStatsError(f"{total:,} {unit} are more than one run takes: at most "
-                           f"{MAX_CHUNKS:,} chunks of {chunk:,} ({MAX_CHUNKS * chunk:,} {unit})")
+        what = f"{total:,} {unit} are" if size_name is None else f"{size_name}={total} is"
+        raise MjStatsError(f"{what} more than one run takes: at most {MAX_CHUNKS:,} chunks of "
+                           f"{chunk:,} ({MAX_CHUNKS * chunk:,} {unit})")
     return chunks
 
 
@@ -119,6 +122,7 @@ def run_chunks(
     first_part: str | None = None,
     unit: str = "items",
     meter: Meter | None = None,
+    size_name: str | None = None,
 ):
     """Run ``task`` over the chunks of ``total`` items and reduce the results in chunk order.
 
@@ -160,6 +164,9 @@ def run_chunks(
     meter : Meter, optional
         Counts the items this call computes itself (``meter.items``: none of the
         chunks read back on ``resume``), for a caller that reports a rate.
+    size_name : str, optional
+        The caller's keyword for ``total`` (``"games"``), named when the run is too
+        large (:func:`plan_chunks`).
 
     Returns
     -------
@@ -185,7 +192,7 @@ def run_chunks(
         from mjstats._checks import described
 
         raise MjStatsError(f"client is a dask.distributed.Client, got {described(client)}")
-    chunks = plan_chunks(int(total), int(chunk), int(block), unit)
+    chunks = plan_chunks(int(total), int(chunk), int(block), unit, size_name)
     if resume and out is None:
         raise MjStatsError("resume=True finishes a run saved in a folder; give out=FOLDER, "
                            "the folder of the run")

@@ -428,7 +428,7 @@ CLI_ROWS = [
                                                 "give --out FOLDER"),
     (["deal", "--deals", "1000", "--dask", "notanaddress"],
      "--dask 'notanaddress' is no scheduler address"),
-    (["simulate", "--games", "100000000000000"], "hands are more than one run takes"),
+    (["simulate", "--games", "100000000000000"], "--games 100000000000000 is more than one run"),
     (["hand", "1112345678999m", "--visible", "9m9m"],
      "visible tiles (--visible '9m9m') together hold 5 copies of 9m"),
     (["odds", "--rules", "sichuan", "--set", "cap=16", "1112345678999m5p"],

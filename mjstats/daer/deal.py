@@ -214,12 +214,12 @@ def deal_study(
     chunk = count(chunk, "chunk", minimum=1)
     conf = interval_level(conf)
     r = _rules(rules)
-    n_chunks = len(plan_chunks(n_deals, chunk, unit="deals"))  # its seeded chunks: bounded
+    n_chunks = len(plan_chunks(n_deals, chunk, unit="deals", size_name="deals"))  # bounded
     task = functools.partial(_deal_task, r, seed_sequence(seed), chunk)
     per_task = chunk * max(1, n_chunks // PROGRESS_STEPS)
     counters, hu_hist, level_hist, pat_counts = run_chunks(
         task, n_deals, per_task, block=chunk, reduce=_add_counts, progress=progress,
-        desc=f"{r.name} deals", unit="deals")
+        desc=f"{r.name} deals", unit="deals", size_name="deals")
     tot = counters
     wins = int(tot[C_DEALER_WIN])
     p_dealer = instant_win_exact(DEALER_CARDS, r)

@@ -282,7 +282,7 @@ def simulate(
             "records": bool(records)}
     acc = run_chunks(task, n, RUN_BLOCKS * chunk, reduce=_gather, out=out, resume=resume,
                      client=client, meta=meta, progress=progress, desc=r.name, unit="hands",
-                     block=chunk, first_part="stats")
+                     block=chunk, first_part="stats", size_name="games")
     rec = None
     if records:
         rec = (pd.concat(acc["games"], ignore_index=True),
@@ -571,7 +571,7 @@ def compare(
     acc = run_chunks(task, n, RUN_BLOCKS * chunk, reduce=_gather_compare, out=out,
                      resume=resume, client=client, meta=meta, progress=progress,
                      desc=" + ".join(r.name for r in Rs), unit="hands", block=chunk,
-                     first_part="p0")
+                     first_part="p0", size_name="games")
     res = {}
     for key, r, a in zip(keys, Rs, acc, strict=True):
         rec = ((pd.concat(a["games"], ignore_index=True),

@@ -413,7 +413,7 @@ def simulate(rules: str | RuleSet = "sichuan", games: int | None = DEFAULT_GAMES
             "first_game": int(first_game), **EV.run_identity(evs)}
     acc = run_chunks(task, games, int(chunk), reduce=_gather, out=out, resume=resume,
                      client=client, meta=meta, progress=progress, desc=R.name,
-                     unit="hands", block=CHUNK, first_part="stats")
+                     unit="hands", block=CHUNK, first_part="stats", size_name="games")
     acc = acc or {"stats": GameStats(), "hands": [], "seats": [], "chunks": []}
     rec = _records(R, acc) if records else None
     logs = []
@@ -731,7 +731,7 @@ def compare(rules: list[str | RuleSet], games: int | None = DEFAULT_GAMES, bots=
     acc = run_chunks(task, games, int(chunk), reduce=_gather_compare, out=out, resume=resume,
                      client=client, meta=meta, progress=progress,
                      desc=" + ".join(R.name for R in Rs), unit="hands", unit_scale=1,
-                     block=CHUNK, first_part="p0")
+                     block=CHUNK, first_part="p0", size_name="games")
     names = tuple(BOT_NAMES[i] for i in b)
     res = {}
     for i, (key, R) in enumerate(zip(keys, Rs, strict=True)):

@@ -284,7 +284,8 @@ def study_counts(tileset: str | TileSet, deals: int, seed: SeedLike = None,
             "seed_entropy": str(ss.entropy), "spawn_key": list(ss.spawn_key)}
     df = run_chunks(task, deals, int(batch_chunks) * CHUNK, reduce=sum_frames, out=out,
                     resume=resume, client=client, meta=meta, progress=progress,
-                    desc=f"deals {ts.name}", unit="deals", block=CHUNK, meter=meter)
+                    desc=f"deals {ts.name}", unit="deals", block=CHUNK, meter=meter,
+                    size_name="deals")
     return df.iloc[0].to_numpy(dtype=np.int64)
 
 

@@ -214,7 +214,8 @@ def match(rules="sichuan", games: int | None = DEFAULT_DEALS, bots=None, seed: S
     task = functools.partial(match_task, R, pair, ss, ev_settings=evs)
     acc = run_chunks(task, games, chunk, reduce=_add, out=out, resume=resume, client=client,
                      meta=_meta(R, pair, ss, evs), progress=progress,
-                     desc=f"{R.name}: {pair[0]} v {pair[1]}", unit="deals", block=block)
+                     desc=f"{R.name}: {pair[0]} v {pair[1]}", unit="deals", block=block,
+                     size_name="games")
     stats = acc or GameStats()
     if stats.n("errors"):
         raise MjStatsError(f"{stats.n('errors')} hands of the match failed the engine's checks")
