@@ -438,11 +438,16 @@ def connect(address: str | None):
         from dask.distributed import Client
     except ImportError:
         raise MjStatsError("--dask needs the dask extra: pip install 'mjstats[dask]'") from None
-    try:
-        return Client(address)
+    from distributed.comm.addressing import parse_address, parse_host_port
+
+    try:  # read before any Client is made: a Client that fails half-made can hang the next
+        scheme, where = parse_address(address)
+        if scheme in ("tcp", "tls"):
+            parse_host_port(where)
     except (ValueError, TypeError) as e:  # an address dask cannot read (unreachable: OSError)
         raise MjStatsError(f"--dask {address!r} is no scheduler address ({e}); expected "
                            f"one like tcp://host:8786") from None
+    return Client(address)
 
 
 def _append(acc, df):
