@@ -660,15 +660,15 @@ def write_report(out: str | Path = "report", games: int = 200_000, deals: int | 
     from mjstats.runfolder import report_folder
 
     outp = report_folder(out)
-    if warmup:
-        import sys
-
-        from mjstats.warmup import warmup as warm
-
-        warm(WARM_FAMILIES, file=sys.stderr if progress else None, progress=progress)
     from mjstats.runfolder import staged
 
     with staged(outp, "report") as stage:  # out/ gets the files only once all are written
+        if warmup:  # inside: Ctrl-C while compiling says too that nothing was written
+            import sys
+
+            from mjstats.warmup import warmup as warm
+
+            warm(WARM_FAMILIES, file=sys.stderr if progress else None, progress=progress)
         ctx = Context(games=games, deals=deals, seed=seed, out=stage, progress=progress,
                       command=command)
         t0 = time.perf_counter()
