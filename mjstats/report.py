@@ -657,11 +657,9 @@ def write_report(out: str | Path = "report", games: int = 200_000, deals: int | 
     games = count(games, "games", minimum=1)
     deals = count(deals, "deals", minimum=1, default=max(20 * games, 131_072))
     seed = count(seed, "seed")
-    from mjstats.runfolder import report_folder
+    from mjstats.runfolder import report_folder, staged
 
     outp = report_folder(out)
-    from mjstats.runfolder import staged
-
     with staged(outp, "report") as stage:  # out/ gets the files only once all are written
         if warmup:  # inside: Ctrl-C while compiling says too that nothing was written
             import sys

@@ -492,8 +492,6 @@ def _remove_stale_stages(folder: Path) -> None:
 
 def _alive(pid: int) -> bool:
     """Whether process ``pid`` runs (one of another user's counts as running)."""
-    if pid == os.getpid():
-        return True
     try:
         os.kill(pid, 0)
     except ProcessLookupError:

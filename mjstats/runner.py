@@ -42,6 +42,7 @@ from typing import Any
 
 import pandas as pd
 
+from mjstats._checks import described, flag
 from mjstats._compiling import Display, Family, clock, showing
 from mjstats.errors import MjStatsError
 from mjstats.runfolder import RunFolder, saved_seed
@@ -55,9 +56,10 @@ class Chunks(Sequence):
 
     def __init__(self, total: int, chunk: int):
         self.total, self.chunk = total, chunk
+        self.n = -(-total // chunk)  # a Python int: len() takes none past sys.maxsize
 
     def __len__(self) -> int:
-        return -(-self.total // self.chunk)
+        return self.n
 
     def __getitem__(self, j):
         if isinstance(j, slice):
@@ -98,7 +100,7 @@ def plan_chunks(total: int, chunk: int, block: int = 1, unit: str = "items",
     if chunk <= 0 or chunk % block:
         raise MjStatsError(f"chunk must be a positive multiple of {block} items, got {chunk}")
     chunks = Chunks(total, chunk)
-    if -(-total // chunk) > MAX_CHUNKS:  # before len(): it takes no int past sys.maxsize
+    if chunks.n > MAX_CHUNKS:
         what = f"{total:,} {unit} are" if size_name is None else f"{size_name}={total} is"
         raise MjStatsError(f"{what} more than one run takes: at most {MAX_CHUNKS:,} chunks of "
                            f"{chunk:,} ({MAX_CHUNKS * chunk:,} {unit})")
@@ -184,13 +186,9 @@ def run_chunks(
     >>> int(df["deals"].iloc[0])
     200000
     """
-    from mjstats._checks import flag
-
     progress = flag(progress, "progress")
     resume = flag(resume, "resume")
     if client is not None and not callable(getattr(client, "submit", None)):
-        from mjstats._checks import described
-
         raise MjStatsError(f"client is a dask.distributed.Client, got {described(client)}")
     chunks = plan_chunks(int(total), int(chunk), int(block), unit, size_name)
     if resume and out is None:

@@ -11,10 +11,18 @@ from enum import IntEnum
 
 import numpy as np
 
-from mjstats._checks import meld_list
-from mjstats.errors import NotationError
+from mjstats._checks import is_int, meld_list
+from mjstats.errors import HandError, NotationError
 from mjstats.scoring import kernels as K
 from mjstats.tiles import kind_name, parse
+
+
+def is_chow_start(kind: int) -> bool:
+    """Whether a chow can start at ``kind``: a suit tile of rank 1 to 7.
+
+    (:func:`mjstats.scoring.kernels._melds_ok` checks the same in compiled code.)
+    """
+    return 0 <= kind < 27 and kind % 9 <= 6
 
 
 class MeldKind(IntEnum):
@@ -62,6 +70,21 @@ class ExposedMeld:
 
     type: MeldKind
     kind: int
+
+    def __post_init__(self) -> None:
+        """Refuse a meld that cannot be: no such type, no such tile, a chow off its start."""
+        try:
+            t = MeldKind(self.type)
+        except ValueError:
+            raise HandError(f"meld type {self.type!r} is none of "
+                            f"{', '.join(f'{int(m)} ({m.name})' for m in MeldKind)}") from None
+        if not is_int(self.kind) or not 0 <= self.kind < 34:
+            raise HandError(f"meld kind {self.kind!r} is no tile (0..33)")
+        if t == MeldKind.CHOW and not is_chow_start(self.kind):
+            raise HandError(f"a chow's kind is its lowest tile, a suit tile of rank 1 to 7; "
+                            f"got {self.kind} ({kind_name(int(self.kind))})")
+        object.__setattr__(self, "type", t)
+        object.__setattr__(self, "kind", int(self.kind))
 
     @property
     def size(self) -> int:
@@ -117,7 +140,7 @@ def parse_meld(text: str | ExposedMeld) -> ExposedMeld:
     if mtype == MeldKind.CHOW:
         if n == 1:
             k = int(kinds[0])
-            if k >= 27 or k % 9 > 6:
+            if not is_chow_start(k):
                 raise NotationError(f"{text!r}: a chow starts at a suit tile 1-7")
             return ExposedMeld(mtype, k)
         if n != 3 or len(kinds) != 3 or kinds[0] >= 27 or kinds[2] - kinds[0] != 2 or (

@@ -643,17 +643,10 @@ def score_many(hands, meld_types, meld_kinds, n_melds, wins, flags, rules="sichu
 
 def _bad_melds(i: int, hand, types, kinds, nm) -> str:
     """What is wrong with row ``i``'s melds (:func:`~mjstats.scoring.kernels._melds_ok`)."""
-    held = hand.astype(np.int64)
-    for t, k in zip(types[:nm], kinds[:nm], strict=True):
-        if t not in [int(m) for m in MeldKind]:
-            return (f"row {i}: meld type {t} is none of "
-                    f"{', '.join(f'{int(m)} ({m.name})' for m in MeldKind)}")
-        if not 0 <= k <= 33:
-            return f"row {i}: meld kind {k} is no tile (0..33)"
-        if t == K.CHOW and (k >= 27 or k % 9 > 6):
-            return (f"row {i}: a chow's kind is its lowest tile, a suit tile of rank 1 to 7; "
-                    f"got {k} ({kind_name(int(k))})")
-        for d in range(3) if t == K.CHOW else (0,):
-            held[k + d] += 1 if t == K.CHOW else (3 if t == K.PONG else 4)
+    try:
+        ms = [ExposedMeld(int(t), int(k)) for t, k in zip(types[:nm], kinds[:nm], strict=True)]
+    except HandError as e:  # no such type or tile, or a chow off its start
+        return f"row {i}: {e}"
+    held = hand.astype(np.int16) + sum(m.tiles() for m in ms)
     k = int(np.argmax(held))
     return f"row {i}: the hand and its melds hold {held[k]} copies of {kind_name(k)}"

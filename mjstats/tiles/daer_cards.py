@@ -118,8 +118,7 @@ def _parse_kinds(text: str, counts: list[int] | None = None) -> list[int]:
     kinds = _Kinds(text, counts)
     pending: list[tuple[int, int]] = []  # (number 0-9, position) awaiting x/d
     case_prefix: tuple[int, int] | None = None  # (offset, position) of a 小/大 prefix
-    for pos, raw in enumerate(text):
-        ch = raw if raw.isascii() else halfwidth(raw)  # full-width 1２x, ideographic space
+    for pos, ch in enumerate(halfwidth(text)):  # full-width 1２x, ideographic space
         if case_prefix is not None and ch not in SMALL_ZH and ch not in BIG_ZH \
                 and ch not in _BIG_ALIASES:
             raise NotationError(

@@ -146,26 +146,27 @@ def _read_compact(text: str) -> list[int] | None:
     return counts if max(counts) <= COPIES else None
 
 
-def halfwidth(ch: str) -> str:
-    """``ch`` as typed on a Chinese keyboard's full-width mode, read as its ASCII twin.
+_HALFWIDTH = {c: c - 0xFEE0 for c in range(0xFF01, 0xFF5F)} | {0x3000: 0x20, 0xA0: 0x20}
+"""Full-width ASCII (U+FF01-FF5E) to ASCII; the ideographic and no-break spaces to a space."""
 
-    Full-width ``１２３ｍ`` (U+FF01-FF5E) are ``123m``; the ideographic and the
-    no-break space are spaces.  One character for one, so that positions stay.
 
-    >>> "".join(map(halfwidth, "１２３ｍ\u3000中"))
+def halfwidth(text: str) -> str:
+    """``text`` as typed on a Chinese keyboard's full-width mode, read as ASCII.
+
+    Full-width ``１２３ｍ`` is ``123m``; the ideographic and the no-break space are
+    spaces.  One character for one, so that positions in messages stay.
+
+    >>> halfwidth("１２３ｍ\u3000中")
     '123m 中'
     """
-    if "\uff01" <= ch <= "\uff5e":
-        return chr(ord(ch) - 0xFEE0)
-    return " " if ch in "\u3000\u00a0" else ch
+    return text.translate(_HALFWIDTH)
 
 
 def _read_any(text: str) -> list[int]:
     """Counts of any notation :func:`parse` reads, character by character."""
     counts = [0] * N_KINDS
     pending: list[tuple[int, int]] = []  # (rank 1-9, position)
-    for pos, raw in enumerate(text):
-        ch = raw if raw.isascii() else halfwidth(raw)
+    for pos, ch in enumerate(halfwidth(text)):
         if ch.isascii() and ch.isdigit():
             pending.append((int(ch), pos))
         elif ch in _ZH_DIGITS:
