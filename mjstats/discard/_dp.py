@@ -538,10 +538,14 @@ def _odds_of(hand, avail, dead, miss, form, improve, extra, objective, root_all,
     tables for the next search.  Past ``max_states`` nothing is solved:
     ``status``, ``s_root`` and ``states``, and empty arrays.
     """
-    (status, s_root, a_hand, a_s, a_d, _, a_start, _, b_s, b_d, b_start, ea_kind, ea_w, ea_b,
+    # in the fast mode with every win worth 1, and no policy kept (whose states the
+    # engine looks up by hand), hands differing only by interchangeable honors are one
+    sym = 1 if improve == 0 and score_mode == 0 and not keep_policy else 0
+    (status, s_root, _, a_s, a_d, _, a_start, _, b_s, b_d, b_start, ea_kind, ea_w, ea_b,
      ea_win, eb_kind, eb_a, w_val, w_pat, tA, tB) = _build(
         hand, hand, avail, dead, miss, form, improve, extra, objective, root_all, T,
-        max_states, score_mode, family, values, sw, mt, mk, nm, flags, Tb, Q, work.tA, work.tB)
+        max_states, score_mode, family, values, sw, mt, mk, nm, flags, sym, Tb, Q, work.tA,
+        work.tB)
     work = Work(work.f, work.b, work.i, tA, tB)  # the tables kept for the next search
     states = a_s.shape[0] + b_s.shape[0]
     if status != STATUS_OK:  # past max_states: no numbers, only the status and the shanten
@@ -566,7 +570,12 @@ def _odds_of(hand, avail, dead, miss, form, improve, extra, objective, root_all,
         roots, a_s, a_d, improve, a_start, b_s, b_d, b_start, ea_w, ea_b, ea_win, eb_a, w_val,
         w_pat, S, T, objective, published, work)
     jin = np.zeros((C, 34), dtype=np.int64)
-    _improvers(a_hand, roots, avail, dead, miss, form, Q, jin)
+    cand = np.empty((C, 34), dtype=np.int8)  # each candidate's hand (a state's may be in
+    for c in range(C):                       # another order of its honors)
+        cand[c] = hand
+        if not as_is:
+            cand[c, kinds[c]] -= 1
+    _improvers(cand, avail, dead, miss, form, Q, jin)
     disc = np.empty((T if keep_policy else 0, ea_b.shape[0] if keep_policy else 0),
                     dtype=np.int8)
     if keep_policy:

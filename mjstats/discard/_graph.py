@@ -14,6 +14,11 @@ tables, so that every state is stored once with its edges in one contiguous run
   makes, plus the index of the win when that B state is a legal complete hand;
 * a B state's discard edges: the kind thrown and the A state left.
 
+With ``sym`` (the fast mode, every win worth 1, no policy kept) a state made by
+an honor's move, or by the root's, is stored with its honors in canonical order
+(:func:`_honors_in_order`): one state for each class of hands that differ only
+by honors of equal unseen copies.
+
 Which edges exist is the search bound of :mod:`mjstats.discard.solo`: with
 ``improve`` off only draws that lower shanten and discards that keep it; with it
 on every draw and every discard from a state whose exchanges so far plus its
@@ -311,15 +316,67 @@ class _Search(NamedTuple):
     family: int
     nm: int
     flags: int
+    sym: int  # 1: honors of equal unseen copies are interchangeable (:func:`_honors_in_order`)
+
+
+@inline_kernel
+def _honors_in_order(g, avail):
+    """Put the honors of ``g`` in their canonical order, in place.
+
+    Honors of equal unseen copies (``avail``) are interchangeable where every win
+    is worth the same: an honor counts only as a pair, a triplet or a seven-pairs
+    kind, and its draws are as likely as the other's.  Within each group of equal
+    ``avail`` the counts are put in non-increasing order of kind, so that every
+    hand of a class has one key (some twenty comparisons).
+    """
+    for i in range(27, 33):
+        for j in range(i + 1, 34):
+            if avail[j] == avail[i] and g[j] > g[i]:
+                x = g[i]
+                g[i] = g[j]
+                g[j] = x
+
+
+@inline_kernel
+def _beyond(g, origin):
+    """The tiles ``g`` holds beyond ``origin`` (its exchanges from the root)."""
+    d = np.int64(0)
+    for k in range(34):
+        x = np.int64(g[k]) - np.int64(origin[k])
+        if x > 0:
+            d += x
+    return d
+
+
+@inline_kernel
+def _in_order(h, kind, delta, avail, origin, e0, e1, e2, g):
+    """The key and exchanges of ``h`` with ``delta`` of ``kind``, honors put in order into ``g``.
+
+    ``e0..e2`` are the number suits' codes after the move; ``origin`` has its
+    honors in the same order, so that the exchanges are the fewest of any hand
+    of the class (the sorted counts matched with the sorted ones): a lower bound
+    of the draw at which any of them is reached, as the time pruning needs.
+    """
+    for q in range(34):
+        g[q] = h[q]
+    g[kind] += delta
+    _honors_in_order(g, avail)
+    e3 = np.int64(0)
+    for i in range(7):
+        e3 += np.int64(g[27 + i]) * _POW5[i]
+    lo, hi = _key(e0, e1, e2, e3)
+    return lo, hi, _beyond(g, origin)
 
 
 @inline_kernel
 def _discards(ib, P, origin, avail, dead, h, sh, b_hand, b_info, tA, a_hand, a_info, nA,
-              eb_kind, eb_a, neB, Q):
+              eb_kind, eb_a, neB, g, Q):
     """Expand 14-tile state ``ib``: its discard edges and the 13-tile states they leave.
 
     The arrays have room for 34 more states and edges (:func:`_room`).  Returns the
-    new counts of 13-tile states and of discard edges.
+    new counts of 13-tile states and of discard edges.  With ``P.sym`` a state
+    left by an honor's discard, or by any of the root's, has its honors put in
+    order (:func:`_in_order`, in the scratch hand ``g``).
     """
     ibu = np.uint64(ib)
     for k in range(34):
@@ -360,9 +417,14 @@ def _discards(ib, P, origin, avail, dead, h, sh, b_hand, b_info, tA, a_hand, a_i
         if not full and s13 != s14:
             continue
         e0, e1, e2, e3 = _with_part(c0, c1, c2, c3, p, -_POW5[j - 9 * p])
-        lo, hi = _key(e0, e1, e2, e3)
-        dd = d14 - (1 if h[j] > origin[j] else 0)
-        a, nA, _ = _find_or_add(tA, lo, hi, nA, a_hand, a_info, h, j, -1, s13, dd,
+        src, kind, delta = h, j, -1
+        if P.sym != 0 and (p == 3 or is_root):
+            lo, hi, dd = _in_order(h, j, -1, avail, origin, e0, e1, e2, g)
+            src, kind, delta = g, 0, 0
+        else:
+            lo, hi = _key(e0, e1, e2, e3)
+            dd = d14 - (1 if h[j] > origin[j] else 0)
+        a, nA, _ = _find_or_add(tA, lo, hi, nA, a_hand, a_info, src, kind, delta, s13, dd,
                                 1 if P.improve != 0 and dd + s13 < P.s_root + P.extra else 0)
         eb_kind[np.uint64(neB)] = j
         eb_a[np.uint64(neB)] = a
@@ -377,7 +439,10 @@ def _draws(ia, P, origin, avail, dead, h, sh, a_hand, a_info, tB, b_hand, b_info
     """Expand 13-tile state ``ia``: its draw edges, the 14-tile states and the wins they make.
 
     The arrays have room for 34 more states, edges and wins (:func:`_room`).
-    Returns the new counts of 14-tile states, draw edges and wins.
+    Returns the new counts of 14-tile states, draw edges and wins.  With ``P.sym``
+    a state made by an honor's draw, or by any of a 13-tile root's, has its honors
+    put in order (:func:`_in_order`, in the scorer's scratch hand ``conc``: done
+    with before a win is scored).
     """
     iau = np.uint64(ia)
     for k in range(34):
@@ -387,6 +452,7 @@ def _draws(ia, P, origin, avail, dead, h, sh, a_hand, a_info, tB, b_hand, b_info
     if d + s > P.T_draws:
         return nB, neA, nW  # can never become ready in the draws left
     full = a_info[iau, 2] != 0
+    is_root = P.root_is_b == 0 and ia == 0
     c0, c1, c2, c3, n, pairs, odd = _state_codes(h, dead)
     _moved_shanten(c0, c1, c2, c3, h, avail, 1, n, pairs, odd, P.miss, P.form, dead, Q,
                    sh)
@@ -403,8 +469,12 @@ def _draws(ia, P, origin, avail, dead, h, sh, a_hand, a_info, tB, b_hand, b_info
         if P.improve != 0 and s14 > P.T_draws - d14:
             continue
         e0, e1, e2, e3 = _with_part(c0, c1, c2, c3, p, _POW5[k - 9 * p])
-        lo, hi = _key(e0, e1, e2, e3)
-        b, nB, slot = _find_or_add(tB, lo, hi, nB, b_hand, b_info, h, k, 1, s14, d14, 0)
+        if P.sym != 0 and (p == 3 or is_root):
+            lo, hi, d14 = _in_order(h, k, 1, avail, origin, e0, e1, e2, conc)
+            b, nB, slot = _find_or_add(tB, lo, hi, nB, b_hand, b_info, conc, 0, 0, s14, d14, 0)
+        else:
+            lo, hi = _key(e0, e1, e2, e3)
+            b, nB, slot = _find_or_add(tB, lo, hi, nB, b_hand, b_info, h, k, 1, s14, d14, 0)
         win = -1
         if s14 == -1:
             # a complete hand: its win, scored once per hand where the won tile does not
@@ -562,7 +632,8 @@ def _expand(P, G, cnt, origin, avail, dead, h, sh, values, sw, mt, mk, scratch,
                     break
                 G.b_start[ib] = neB
                 nA, neB = _discards(ib, P, origin, avail, dead, h, sh, G.b_hand, G.b_info,
-                                    G.tA, G.a_hand, G.a_info, nA, G.eb_kind, G.eb_a, neB, Q)
+                                    G.tA, G.a_hand, G.a_info, nA, G.eb_kind, G.eb_a, neB,
+                                    scratch[0], Q)
                 G.b_start[ib + 1] = neB
                 ib += 1
                 if nA + nB > max_states:
@@ -597,7 +668,7 @@ def _expand(P, G, cnt, origin, avail, dead, h, sh, values, sw, mt, mk, scratch,
 @kernel
 def _build(root, origin, avail, dead, miss, form, improve, extra, objective, root_all,
            T_draws, max_states,
-           score_mode, family, values, sw, mt, mk, nm, flags, T, Q, tA, tB):
+           score_mode, family, values, sw, mt, mk, nm, flags, sym, T, Q, tA, tB):
     """Build the hand graph from ``root`` (14 tiles: a B root; 13: an A root).
 
     ``origin`` is the 14-tile input (distance counts tiles beyond it); ``avail``
@@ -614,6 +685,10 @@ def _build(root, origin, avail, dead, miss, form, improve, extra, objective, roo
     become ready in the draws left is no edge at all: its value would be 0, never
     worth keeping. ``score_mode`` 0 values every
     win 1, 1 asks the rule set's scorer (self-draw ``flags``, melds ``mt mk nm``).
+    ``sym`` 1 keeps one hand of each class of hands that differ only by honors
+    of equal unseen copies (:func:`_honors_in_order`): only where no value can
+    tell such honors apart and the exchanges bound no move (the fast mode,
+    every win worth 1), and no caller reads a state's hand by its kinds.
 
     The search itself is :func:`_expand`, here in arrays grown as it needs
     (the game engine's ``ev`` bot runs it in fixed arrays of its own).
@@ -627,12 +702,15 @@ def _build(root, origin, avail, dead, miss, form, improve, extra, objective, roo
     """
     c0, c1, c2, c3, n, pairs, odd = _state_codes(root, dead)
     s_root = _legal_shanten(c0, c1, c2, c3, n, pairs, odd, miss, form, Q)
+    if sym != 0:  # exchanges are counted against the origin's honors in order
+        origin = origin.copy()
+        _honors_in_order(origin, avail)
     cap = FIRST_STATES[1 if improve != 0 else 0, min(max(s_root, 0), FIRST_STATES.shape[1] - 1)]
     G = _arrays(cap, 4 * cap, cap, tA, tB)  # grown as the search needs
     cnt = np.zeros(8, dtype=np.int64)
     root_is_b = _plant(root, c0, c1, c2, c3, n, s_root, improve, extra, G, cnt)
     P = _Search(miss, form, improve, extra, objective, root_all, T_draws, s_root,
-                1 if root_is_b else 0, score_mode, family, nm, flags)
+                1 if root_is_b else 0, score_mode, family, nm, flags, sym)
     scratch = (np.zeros(34, dtype=np.int8), np.full((64, 5), -1, dtype=np.int16),
                np.zeros((10, 34), dtype=np.int64), np.zeros(values.shape[0], dtype=np.int64),
                np.zeros(values.shape[0], dtype=np.int64), np.zeros(4, dtype=np.int64))
@@ -656,15 +734,15 @@ def _build(root, origin, avail, dead, miss, form, improve, extra, objective, roo
 
 
 @kernel
-def _improvers(hands, rows_of, avail, dead, miss, form, Q, out):
+def _improvers(hands, avail, dead, miss, form, Q, out):
     """Live copies of every kind whose draw lowers the legal shanten of a hand, into ``out``.
 
-    ``out[i, k]`` for the hand ``hands[rows_of[i]]`` (0 where the draw of ``k`` does
-    not lower it, or no copy is live); one call for every candidate of a search.
+    ``out[i, k]`` for the hand ``hands[i]`` (0 where the draw of ``k`` does not
+    lower it, or no copy is live); one call for every candidate of a search.
     """
     sh = np.zeros(34, dtype=np.int64)
-    for i in range(rows_of.shape[0]):
-        h = hands[rows_of[i]]
+    for i in range(hands.shape[0]):
+        h = hands[i]
         c0, c1, c2, c3, n, pairs, odd = _state_codes(h, dead)
         s = _legal_shanten(c0, c1, c2, c3, n, pairs, odd, miss, form, Q)
         _moved_shanten(c0, c1, c2, c3, h, avail, 1, n, pairs, odd, miss, form, dead, Q, sh)

@@ -42,7 +42,9 @@ class Odds:
     info : dict
         ``S`` (unseen tiles at the first draw), ``T`` (draws), ``objective`` and
         ``ranked_by`` (the table column it ranks by),
-        ``model``, ``improve``, ``extra``, ``states`` (per missing suit), ``rules``,
+        ``model``, ``improve``, ``extra``, ``states`` (hands searched, per missing
+        suit; in the fast mode with ``rules=None``, one per class of hands that
+        differ only by honors of equal unseen copies), ``rules``,
         ``skipped`` (missing suits of ``"choose"`` whose search passed ``max_states``),
         ``fallback`` (missing suits, ``"-"`` for none, solved in the fast mode because
         the improving search passed ``max_states``).

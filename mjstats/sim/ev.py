@@ -356,7 +356,7 @@ def _solve(X, slot, root, nm, mt, mk, miss, visible, inset, T_draws, dealer, giv
         _clear(G.tB)
         is_b = _graph._plant(root, c0, c1, c2, c3, n, s_root, improve, 1, G, cnt)
         P = _graph._Search(miss, 2, improve, 1, obj, 1, Td, s_root, 1 if is_b else 0, 1,
-                           family, nm, flags)
+                           family, nm, flags, 0)
         X.cfg[C_SOLVES] += 1
         status = _graph._expand(P, G, cnt, root, avail, dead, X.h, X.sh, values, sw,
                                 mt, mk, (X.conc, X.buf, X.work, X.hits, X.best, X.info),

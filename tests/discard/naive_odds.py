@@ -26,10 +26,14 @@ def _sh(h, form):
     return mj.shanten(np.array(h, dtype=np.int8), form=form)
 
 
-def published(hand14, avail, S, T, objective="win", form="standard"):
-    """``{discard kind: curve (T + 1,)}`` of the published fast mode (``t = 0..T``)."""
+def published(hand14, avail, S, T, objective="win", form="standard", seen=None):
+    """``{discard kind: curve (T + 1,)}`` of the published fast mode (``t = 0..T``).
+
+    A 13-tile hand is evaluated as is: ``{-1: its curve}``.  ``seen``, a dict,
+    receives every hand the recursion visits (13 and 14 tiles, by count tuple).
+    """
     kinds = [k for k in range(34) if avail[k] > 0]
-    cache: dict = {}
+    cache: dict = {} if seen is None else seen
 
     def sel1(h):
         if h in cache:
@@ -75,6 +79,9 @@ def published(hand14, avail, S, T, objective="win", form="standard"):
     out = {}
     h = tuple(int(x) for x in hand14)
     s = _sh(h, form)
+    if sum(h) % 3 == 1:
+        out[-1] = np.ones(T + 1) if objective == "ready" and s == 0 else sel1(h)
+        return out
     for j in range(34):
         if h[j] == 0:
             continue

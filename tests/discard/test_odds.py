@@ -70,6 +70,52 @@ def test_fast_mode_with_honors_and_visible_tiles():
         np.testing.assert_allclose(_curve(r.turn_curves, mj.kind_name(j)), curve[:T], atol=1e-12)
 
 
+@pytest.mark.parametrize("hand,visible,T,form,objective", [
+    ("12m45p78s1234z566z", "3z7z", 6, "standard", "win"),   # 4-shanten, 6 draws: time-pruned
+    ("12m456p78s123z566z", "4z7z", 5, "any", "win"),        # 13 tiles, as is
+    ("123m456p78s1234z66z", "3z4z7z7z", 12, "any", "ready"),
+    ("123m456p78s1234z66z", "", 17, "standard", "win"),
+])
+def test_fast_mode_keeps_one_hand_per_class_of_interchangeable_honors(hand, visible, T, form,
+                                                                      objective):
+    """Hands that differ only by honors of equal unseen copies are one state in the fast
+    mode: the curves are still the published recursion's (to 1e-12, with honors of
+    three different visible counts, a 13-tile input, and time pruning: a 4-shanten hand
+    with 6 draws), the search holds under a third of the hands the recursion visits (under
+    the win objective), and
+    each candidate's 进张 is that of its own hand (kinds named as held, not as folded)."""
+    h = mj.parse(hand)
+    vis = mj.parse(visible) if visible else np.zeros(34, dtype=np.int64)
+    avail = 4 - vis
+    S = int(avail.sum()) - int(h.sum())
+    seen: dict = {}
+    ref = published(h, avail, S, T, objective, form, seen=seen)
+    r = odds(h, None, tileset="liuzhou", visible=visible or None, improve=False,
+             model="published", draws=T, form=form, objective=objective, candidates="keep")
+    assert sorted(ref) == sorted(-1 if d == "-" else mj.parse_tile(d) for d in r.table.discard)
+    for j, curve in ref.items():
+        tc = r.turn_curves
+        mine = (tc[tc.discard == mj.kind_name(j)] if j >= 0 else tc).sort_values("u")["value"]
+        np.testing.assert_allclose(mine.to_numpy(), curve[:T], rtol=0, atol=1e-12)
+    assert max(c.max() for c in ref.values()) > 0  # not a table of zeros
+    if objective == "win":  # (under "ready" the recursion stops at a ready hand)
+        assert 3 * r.info["states"]["-"] < len(seen)
+    for row in r.table.itertuples():
+        h13 = h.copy()
+        if row.discard != "-":
+            h13[mj.parse_tile(row.discard)] -= 1
+        s = mj.shanten(h13, form=form)
+        jin = {}
+        for k in range(34):
+            if avail[k] - h13[k] > 0:
+                h13[k] += 1
+                if mj.shanten(h13, form=form) < s:
+                    jin[k] = int(avail[k] - h13[k] + 1)
+                h13[k] -= 1
+        assert row.jinzhang_live == sum(jin.values()), row.discard
+        assert row.jinzhang.split() == [f"{mj.kind_name(k)}x{w}" for k, w in sorted(jin.items())]
+
+
 @pytest.mark.parametrize("rules,objective", [
     ("sichuan", "win"), ("sichuan", "value"), ("sichuan", "ready"),
     ("guangan", "value"), ("liuzhou", "value"), ("liuzhou", "win"),
