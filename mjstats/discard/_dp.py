@@ -538,9 +538,9 @@ def _odds_of(hand, avail, dead, miss, form, improve, extra, objective, root_all,
     tables for the next search.  Past ``max_states`` nothing is solved:
     ``status``, ``s_root`` and ``states``, and empty arrays.
     """
-    # in the fast mode with every win worth 1, and no policy kept (whose states the
-    # engine looks up by hand), hands differing only by interchangeable honors are one
-    sym = 1 if improve == 0 and score_mode == 0 and not keep_policy else 0
+    # hands differing only by interchangeable honors may be one state (the graph
+    # says where), unless a policy is kept: the engine looks its states up by hand
+    sym = 0 if keep_policy else 1
     (status, s_root, _, a_s, a_d, _, a_start, _, b_s, b_d, b_start, ea_kind, ea_w, ea_b,
      ea_win, eb_kind, eb_a, w_val, w_pat, tA, tB) = _build(
         hand, hand, avail, dead, miss, form, improve, extra, objective, root_all, T,

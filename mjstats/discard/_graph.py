@@ -14,8 +14,9 @@ tables, so that every state is stored once with its edges in one contiguous run
   makes, plus the index of the win when that B state is a legal complete hand;
 * a B state's discard edges: the kind thrown and the A state left.
 
-With ``sym`` (the fast mode, every win worth 1, no policy kept) a state made by
-an honor's move, or by the root's, is stored with its honors in canonical order
+With ``sym`` (the fast mode, no policy kept, no honor's value of its own: see
+:func:`_build`) a state made by an honor's move, or by the root's, is stored with
+its honors in canonical order
 (:func:`_honors_in_order`): one state for each class of hands that differ only
 by honors of equal unseen copies.
 
@@ -40,7 +41,7 @@ from mjstats._jit import inline_kernel, kernel, noref_kernel, separate
 from mjstats.core.codes import _codes
 from mjstats.core.handtable import _emptied, _key, _lookup, _rehash
 from mjstats.core.shanten import _overlap_q, _part_keys
-from mjstats.scoring.kernels import _reads_win_tile, _score
+from mjstats.scoring.kernels import _honors_alike, _reads_win_tile, _score
 
 _POW5 = np.array([5**i for i in range(9)], dtype=np.int64)
 
@@ -323,11 +324,12 @@ class _Search(NamedTuple):
 def _honors_in_order(g, avail):
     """Put the honors of ``g`` in their canonical order, in place.
 
-    Honors of equal unseen copies (``avail``) are interchangeable where every win
-    is worth the same: an honor counts only as a pair, a triplet or a seven-pairs
-    kind, and its draws are as likely as the other's.  Within each group of equal
-    ``avail`` the counts are put in non-increasing order of kind, so that every
-    hand of a class has one key (some twenty comparisons).
+    Honors of equal unseen copies (``avail``) are interchangeable where no value
+    reads an honor's kind (:func:`_build`): an honor counts only as a pair, a
+    triplet or a seven-pairs kind, and its draws are as likely as the other's.
+    Within each group of equal ``avail`` the counts are put in non-increasing
+    order of kind, so that every hand of a class has one key (some twenty
+    comparisons).
     """
     for i in range(27, 33):
         for j in range(i + 1, 34):
@@ -572,12 +574,18 @@ def _grown(G, cnt):
 
 
 @noref_kernel
-def _plant(root, c0, c1, c2, c3, n, s_root, improve, extra, G, cnt):
+def _plant(root, c0, c1, c2, c3, n, s_root, improve, extra, apart, G, cnt):
     """Put ``root`` (its :func:`_state_codes` and legal shanten given) into the empty graph ``G``.
 
     Returns whether it holds 14 tiles: a 14-tile root (``14 - 3k``) is 14-tile
     state 0, a 13-tile one 13-tile state 0; ``cnt`` (the search's position and
-    counts, see :func:`_expand`) is reset.
+    counts, see :func:`_expand`) is reset.  With ``apart`` a 14-tile root is
+    kept out of its hash table: its discards are the candidates (every legal
+    one with ``root_all``), and a hand that draws back to it later is a state of
+    its own, whose discards follow the search bound like any other's.  Without
+    it (the ``ev`` bot's searches by default, :data:`mjstats.sim.ev.REOPEN`)
+    drawing back to the root reaches the root itself, every discard open again.  A 13-tile root
+    expands as any 13-tile state of its shanten would, and is always in the table.
     """
     for i in range(8):
         cnt[i] = 0
@@ -588,11 +596,12 @@ def _plant(root, c0, c1, c2, c3, n, s_root, improve, extra, G, cnt):
     else:
         t, hands, info = G.tA, G.a_hand, G.a_info
         cnt[2] = 1
-    j = _lookup(t, lo, hi)
-    t[j, 0] = lo
-    t[j, 1] = hi
-    t[j, 2] = 0
-    t[j, 3] = 0
+    if n % 3 != 2 or apart == 0:
+        j = _lookup(t, lo, hi)
+        t[j, 0] = lo
+        t[j, 1] = hi
+        t[j, 2] = 0
+        t[j, 3] = 0
     for q in range(34):
         hands[0, q] = root[q]
     info[0, 0] = s_root
@@ -685,10 +694,13 @@ def _build(root, origin, avail, dead, miss, form, improve, extra, objective, roo
     become ready in the draws left is no edge at all: its value would be 0, never
     worth keeping. ``score_mode`` 0 values every
     win 1, 1 asks the rule set's scorer (self-draw ``flags``, melds ``mt mk nm``).
-    ``sym`` 1 keeps one hand of each class of hands that differ only by honors
-    of equal unseen copies (:func:`_honors_in_order`): only where no value can
-    tell such honors apart and the exchanges bound no move (the fast mode,
-    every win worth 1), and no caller reads a state's hand by its kinds.
+    ``sym`` 1 lets the search keep one hand of each class of hands that differ
+    only by honors of equal unseen copies (:func:`_honors_in_order`), 0 where
+    the caller reads a state's hand by its kinds; the search does so only where
+    nothing tells such honors apart: in the fast mode (the exchanges bound no
+    move), every win worth 1 or scored by a table that treats honors alike
+    (:func:`~mjstats.scoring.kernels._honors_alike`), and no meld of an honor
+    (a melded kind and one held concealed would not trade places in the score).
 
     The search itself is :func:`_expand`, here in arrays grown as it needs
     (the game engine's ``ev`` bot runs it in fixed arrays of its own).
@@ -702,13 +714,18 @@ def _build(root, origin, avail, dead, miss, form, improve, extra, objective, roo
     """
     c0, c1, c2, c3, n, pairs, odd = _state_codes(root, dead)
     s_root = _legal_shanten(c0, c1, c2, c3, n, pairs, odd, miss, form, Q)
+    if improve != 0 or (score_mode != 0 and not _honors_alike(family)):
+        sym = 0
+    for i in range(nm):
+        if mk[i] >= 27:
+            sym = 0
     if sym != 0:  # exchanges are counted against the origin's honors in order
         origin = origin.copy()
         _honors_in_order(origin, avail)
     cap = FIRST_STATES[1 if improve != 0 else 0, min(max(s_root, 0), FIRST_STATES.shape[1] - 1)]
     G = _arrays(cap, 4 * cap, cap, tA, tB)  # grown as the search needs
     cnt = np.zeros(8, dtype=np.int64)
-    root_is_b = _plant(root, c0, c1, c2, c3, n, s_root, improve, extra, G, cnt)
+    root_is_b = _plant(root, c0, c1, c2, c3, n, s_root, improve, extra, 1, G, cnt)
     P = _Search(miss, form, improve, extra, objective, root_all, T_draws, s_root,
                 1 if root_is_b else 0, score_mode, family, nm, flags, sym)
     scratch = (np.zeros(34, dtype=np.int8), np.full((64, 5), -1, dtype=np.int16),

@@ -211,7 +211,9 @@ def odds(hand, rules=None, *, melds=None, visible=None, draws=None, dealer: bool
     keep_policy : bool
         Keep the exact policy in the form the game engine follows
         (``.policies``, one :class:`Policy` per missing suit solved), for the
-        table model's exact player.
+        table model's exact player.  The search then keeps every hand as held
+        (the engine looks its states up by hand): the fast mode folds no
+        interchangeable honors, the same numbers from more hands.
 
     Returns
     -------

@@ -844,6 +844,22 @@ def _reads_win_tile(family):
     return family == F_GUANGAN
 
 
+@inline_kernel
+def _honors_alike(family):
+    """Whether a win's value and patterns stay the same when held honors trade kinds.
+
+    That is, the same for every hand whose concealed honors are permuted among
+    kinds the melds do not hold (the won tile with them).  The Sichuan tile set
+    has no honors; Guang'an's are 中发白, which its table treats alike (each
+    dragon triplet or four 1, 三元 over all three); Liuzhou never reads an
+    honor's kind (清一色 asks only whether one is held).  The exact odds keep one
+    hand of each such class in the fast mode (:func:`mjstats.discard._graph._build`);
+    a rule set whose table names an honor (a seat wind, a dragon of its own)
+    answers ``False`` here (``tests/scoring/test_win_tile.py``).
+    """
+    return family == F_SICHUAN or family == F_GUANGAN or family == F_LIUZHOU
+
+
 @python_facing
 @separate
 @noref_kernel

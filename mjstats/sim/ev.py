@@ -10,7 +10,10 @@ the hand may be kept, one wasted exchange allowed: ``improve=True, extra=1``),
 otherwise, or when that search passes the bound, the fast mode
 (``improve=False``: only draws that lower shanten are kept, every later discard
 keeps shanten; ``settings(fast=False)`` leaves such a hand to ``efficiency``
-instead).  The model's facts come from the table:
+instead).  One difference from :func:`mjstats.odds` in the fast mode
+(:data:`REOPEN`): a hand that draws back the tile a candidate threw is the root
+again, every discard open, where ``mj.odds`` makes it a hand like any other,
+whose discards keep shanten.  The model's facts come from the table:
 
 * the unseen tiles: the tile set less every discard and exposed meld
   (``visible``) and the seat's own concealed tiles;
@@ -145,7 +148,18 @@ C_OBJECTIVE = 5  # what the search maximises: OBJ_VALUE (the ev bot) or OBJ_WIN
 C_IMPROVE_AT = 6  # the improving search at this shanten or below (-1: never)
 C_SPARE = 7      # the graph slot no seat owns (the 定缺 trials, a call's solve)
 C_FAST = 8       # 1: past the improving search (or above its shanten) the fast mode; 0: none
-N_CFG = 9
+C_REOPEN = 9     # 1: a hand drawn back to the root is the root again, every discard open
+N_CFG = 10
+REOPEN = 1
+"""What :data:`C_REOPEN` holds in every seat's scratch.
+
+1, the bot the measured tables were played with (``docs/match.md``): in its fast-mode
+searches a hand that draws back the tile a candidate threw is the root again, every
+discard open, a little optimistic for the candidates that raise shanten (it values
+some of them above what :func:`mjstats.odds` gives, and can prefer them).  0 is
+:func:`mjstats.odds`' model (the search's root kept apart, :func:`mjstats.discard._graph._plant`),
+the one its tests compare the bot with; changing the default changes the bot's moves.
+"""
 
 
 class EvScratch(NamedTuple):
@@ -263,6 +277,7 @@ def _ev_scratch(n_pat, settings):
     cfg[C_OBJECTIVE] = objective
     cfg[C_IMPROVE_AT] = improve_at
     cfg[C_FAST] = fast
+    cfg[C_REOPEN] = REOPEN
     tA = np.zeros((5, tcap, 4), np.int64)
     tB = np.zeros((tcap, 4), np.int64)
     return EvScratch(
@@ -354,7 +369,8 @@ def _solve(X, slot, root, nm, mt, mk, miss, visible, inset, T_draws, dealer, giv
     while status != _graph.STATUS_OK and improve >= lowest:
         _clear(G.tA)
         _clear(G.tB)
-        is_b = _graph._plant(root, c0, c1, c2, c3, n, s_root, improve, 1, G, cnt)
+        is_b = _graph._plant(root, c0, c1, c2, c3, n, s_root, improve, 1,
+                             1 - X.cfg[C_REOPEN], G, cnt)
         P = _graph._Search(miss, 2, improve, 1, obj, 1, Td, s_root, 1 if is_b else 0, 1,
                            family, nm, flags, 0)
         X.cfg[C_SOLVES] += 1

@@ -116,6 +116,74 @@ def test_fast_mode_keeps_one_hand_per_class_of_interchangeable_honors(hand, visi
         assert row.jinzhang.split() == [f"{mj.kind_name(k)}x{w}" for k, w in sorted(jin.items())]
 
 
+def _same_numbers(a, b):
+    for x, y in ((a.table, b.table), (a.turn_curves, b.turn_curves)):
+        assert list(x.columns) == list(y.columns)
+        num = x.select_dtypes("number").columns
+        np.testing.assert_allclose(x[num].to_numpy(float), y[num].to_numpy(float), rtol=0,
+                                   atol=1e-12)
+        other = [c for c in x.columns if c not in num]
+        assert (x[other].astype(str).to_numpy() == y[other].astype(str).to_numpy()).all()
+
+
+@pytest.mark.parametrize("rules,hand,kw", [
+    ("liuzhou", "128m11p12479s2334z", {}),
+    ("liuzhou", "1245m145p669s3677z", dict(visible="1z2z2z")),
+    ("guangan", "15678m124567s557z", dict(missing="s")),
+])
+@pytest.mark.parametrize("objective", ["value", "win", "ready"])
+def test_fast_mode_folds_honors_under_rule_sets_that_value_them_alike(rules, hand, kw,
+                                                                      objective):
+    """Under Liuzhou and Guang'an (whose tables treat honors alike, ``_honors_alike``),
+    the fast mode keeps one hand per class of interchangeable honors: every number of
+    the table and the curves (values, their distribution, the patterns) equals the
+    search that keeps every hand (a kept policy: the engine looks its states up by
+    hand, so nothing is folded), with fewer hands searched.  A meld of an honor turns
+    the folding off (a melded kind and a held one do not trade places in the score)."""
+    args = dict(improve=False, objective=objective, draws=9, **kw)
+    a = odds(hand, rules, **args)
+    b = odds(hand, rules, keep_policy=True, **args)
+    _same_numbers(a, b)
+    key = "s" if rules == "guangan" else "-"
+    assert a.info["states"][key] < b.info["states"][key]
+    h = mj.parse(hand)
+    z = int(np.flatnonzero(h[27:] > 0)[-1]) + 27
+    melded = h.copy()
+    melded[z] = 0  # the hand less that honor, with a pong of it: three tiles fewer
+    drop = np.flatnonzero(melded[:27] > 0)[: 3 - int(h[z])]  # and a tile or two more out
+    for k in drop:
+        melded[k] -= 1
+    if melded.sum() != 11:
+        return
+    m = dict(args, melds=[f"pong {mj.kind_name(z)}"])
+    a = odds(melded, rules, **m)
+    b = odds(melded, rules, keep_policy=True, **m)
+    _same_numbers(a, b)
+    assert a.info["states"] == b.info["states"]
+
+
+@pytest.mark.parametrize("hand,T", [("5m35678p23678s135z", 10), ("112233m445566p7s8s", 12)])
+def test_fast_mode_every_candidate_is_the_published_recursion_from_its_hand(hand, T):
+    """Every candidate, those that raise shanten included (``candidates="all"``), is
+    worth what the published recursion gives its 13-tile hand (the unseen tiles those
+    of the 14-tile input): drawing back the tile thrown makes an ordinary hand, whose
+    discards keep shanten, not the input again with every discard open."""
+    h = mj.parse(hand)
+    avail = np.full(34, 4)
+    S = int(avail.sum()) - 14
+    r = odds(h, None, tileset="liuzhou", improve=False, model="published", draws=T,
+             form="standard")
+    s = mj.shanten(h, form="standard")
+    raised = 0
+    for d in r.table.discard:
+        h13 = h.copy()
+        h13[mj.parse_tile(d)] -= 1
+        raised += mj.shanten(h13, form="standard") > s
+        ref = published(h13, avail, S, T, "win", "standard")[-1]
+        np.testing.assert_allclose(_curve(r.turn_curves, d), ref[:T], rtol=0, atol=1e-12)
+    assert raised >= 3
+
+
 @pytest.mark.parametrize("rules,objective", [
     ("sichuan", "win"), ("sichuan", "value"), ("sichuan", "ready"),
     ("guangan", "value"), ("liuzhou", "value"), ("liuzhou", "win"),

@@ -17,7 +17,8 @@ import pytest
 
 import mjstats as mj
 from mjstats.rules.base import Family
-from mjstats.scoring.kernels import _reads_win_tile
+from mjstats.scoring.kernels import _honors_alike, _reads_win_tile
+from mjstats.scoring.melds import MeldKind
 from mjstats.tiles import kind_name
 from tests.random_hands import complete_hands
 
@@ -60,3 +61,49 @@ def test_guangan_reads_the_won_tile():
     assert _reads_win_tile(int(R.family)) and R.family == Family.GUANGAN
     got = _scores(mj.parse("123m456m789m123p55p"), [], R, dealer=False)
     assert got[mj.parse("3p").argmax()] != got[mj.parse("5p").argmax()]  # 边张 against 单钓
+
+
+@pytest.mark.parametrize("name", ["sichuan", "sichuan-app", "guangan", "liuzhou"])
+def test_honors_trading_kinds_never_change_a_win(name):
+    """:func:`_honors_alike`: every rule set's table treats honors alike.
+
+    On random complete hands holding honors (pongs, chows and kongs exposed, seven
+    pairs with a four among them), the concealed honors are given other kinds (a
+    random permutation of the tile set's honors the melds do not hold), the won
+    tile with them: total and patterns stay the same, self-drawn or not, as dealer
+    or not.  The exact odds' fast mode keeps one hand of each such class.
+    """
+    R = mj.rules(name)
+    assert _honors_alike(int(R.family))
+    honors = [k for k in R.tileset.kinds if k >= 27]
+    if not honors:
+        assert name.startswith("sichuan")  # nothing to permute: true as said
+        return
+    kinds = [k for k in R.tileset.kinds if not R.missing_suit or k < 18 or k >= 27]
+    rng = np.random.default_rng(17)
+    checked = 0
+    for with_melds in (False, True):
+        wins = complete_hands(rng, 150, kinds, exposed=(1, 2) if with_melds else (0, 0),
+                              kong_share=0.3, seven_pairs=0.3, run_share=0.3)
+        for w in wins:
+            if name != "liuzhou" and any(t == MeldKind.CHOW for t, _ in w.melds):
+                continue
+            free = [k for k in honors if all(m != k for _, m in w.melds)]
+            if not any(w.concealed[k] for k in free):
+                continue
+            perm = dict(zip(free, rng.permutation(free).tolist(), strict=True))
+            moved = w.concealed.copy()
+            for k in free:
+                moved[perm[k]] = w.concealed[k]
+            self_draw = bool(rng.random() < 0.5)
+            dealer = bool(rng.random() < 0.5)
+            for k in np.flatnonzero(w.concealed):
+                k = int(k)
+                a = mj.score(mj.format(w.concealed), melds=w.notation, win=kind_name(k),
+                             self_draw=self_draw, dealer=dealer, rules=R)
+                b = mj.score(mj.format(moved), melds=w.notation, win=kind_name(perm.get(k, k)),
+                             self_draw=self_draw, dealer=dealer, rules=R)
+                assert (a.total, tuple(a.patterns)) == (b.total, tuple(b.patterns)), (
+                    mj.format(w.concealed), w.notation, kind_name(k), perm)
+                checked += 1
+    assert checked > 200

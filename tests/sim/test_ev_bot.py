@@ -19,12 +19,15 @@ def _counts(text: str) -> np.ndarray:
     return mj.parse(text).astype(np.int8) if text else np.zeros(34, np.int8)
 
 
-def _ev_seat(R, **settings):
+def _ev_seat(R, reopen=0, **settings):
     """The scratch of a new hand (``ev`` seat 0, not the dealer) under ``settings``, and
     ``discard(hand, tsumo, que, visible, wall_left, ndraw)``: the seat's ``_ev_discard``
-    (no melds, four seats in)."""
+    (no melds, four seats in).  ``reopen`` 0: the searches of :func:`mj.odds`' model,
+    which these tests compare the bot with (the bot's own default is ``EV.REOPEN``)."""
     with EV.settings(**settings):
         X = EV.ev_scratch(R)
+    assert X.cfg[EV.C_REOPEN] == EV.REOPEN
+    X.cfg[EV.C_REOPEN] = reopen
     EV._reset(X, 1)
     z = np.zeros(4, np.int64)
     ka = R.kernel_args
@@ -39,13 +42,14 @@ def _ev_seat(R, **settings):
 
 
 def _ev_choice(R, hand: str, que: int, visible: str, wall_left: int, improve_at: int = -1,
-               fast: bool = True):
+               fast: bool = True, reopen: int = 0):
     """The ``ev`` seat 0's discard (not the dealer, no melds, four seats in) and its value.
 
     ``improve_at`` -1: the fast mode only (the default bot searches with improvements
-    at shanten 1 or less); ``fast`` False: no fast-mode search.
+    at shanten 1 or less); ``fast`` False: no fast-mode search; ``reopen``: see
+    :func:`_ev_seat`.
     """
-    X, discard = _ev_seat(R, improve_at=improve_at, fast=fast)
+    X, discard = _ev_seat(R, reopen, improve_at=improve_at, fast=fast)
     d = discard(_counts(hand), -1, que, _counts(visible), wall_left, 0)
     v, pw, k = EV._root_value(X, 0, True)
     return d, v, pw, X
@@ -63,8 +67,24 @@ def test_ev_keeps_the_one_suit_line_where_the_win_odds_do_not():
     row = rv.table.set_index("discard").loc[rv.best()]
     assert v == pytest.approx(row.ev, rel=1e-12) and pw == pytest.approx(row.p_win, rel=1e-12)
     assert row.ev > rv.table.set_index("discard").loc[rw.best()].ev
-    pats = rv.patterns[rv.patterns.discard == rv.best()].set_index("pattern")
-    assert pats.loc["清一色", "p_given_win"] > 0.3
+    qys = rv.patterns[rv.patterns.pattern == "清一色"].set_index("discard")["p_given_win"]
+    assert qys[rv.best()] > 0.25 and rw.best() not in qys.index  # the other line has none
+
+
+def test_the_bot_by_default_reopens_the_root_when_a_candidate_draws_its_tile_back():
+    """``EV.REOPEN`` (1, the bot of the measured tables): in the fast mode, 9p of
+    13456788999m289p (it raises shanten, 条 missing, 8 draws) is worth more to the bot
+    than to :func:`mj.odds`, whose search makes the drawn-back hand an ordinary one; the
+    choice is the same here, and with ``reopen`` 0 the value is the solver's again."""
+    R = rules("sichuan")
+    rv = odds("13456788999m289p", "sichuan", missing="s", draws=8, improve=False,
+              objective="value")
+    ev9 = rv.table.set_index("discard").loc["9p", "ev"]
+    d1, v1, _, _ = _ev_choice(R, "13456788999m289p", 2, "", 32, reopen=EV.REOPEN)
+    d0, v0, _, _ = _ev_choice(R, "13456788999m289p", 2, "", 32, reopen=0)
+    assert EV.REOPEN == 1 and mj.tiles.kind_name(d1) == mj.tiles.kind_name(d0) == "9p"
+    assert v0 == pytest.approx(ev9, rel=1e-12)
+    assert v1 > ev9 * (1 + 1e-3)
 
 
 def test_without_the_fast_mode_a_hand_past_the_improving_search_is_left_to_efficiency():
