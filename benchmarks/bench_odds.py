@@ -2,7 +2,9 @@
 
 Run ``python benchmarks/bench_odds.py [--hands 5] [--max-shanten 4] [--draws 17] [--fast-only]``
 (``--fast-only``: the first table alone, e.g. ``--hands 3 --max-shanten 6 --fast-only``
-for the 5- and 6-shanten targets).
+for the 5- and 6-shanten targets; ``--keep-every-hand``: the fast mode with
+``keep_policy=True``, whose search keeps every hand, folding no interchangeable
+honors, the yardstick of that folding).
 
 Two tables, one core, median per hand:
 
@@ -130,6 +132,8 @@ def main() -> None:
     p.add_argument("--draws", type=int, default=17, help="draws of the fast-mode table")
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--fast-only", action="store_true", help="the fast-mode table alone")
+    p.add_argument("--keep-every-hand", action="store_true",
+                   help="the fast mode with keep_policy=True (no honors folded)")
     p.add_argument("--published", metavar="BIN",
                    help="also time the published C++ calculator built as BIN (see above)")
     a = p.parse_args()
@@ -139,7 +143,9 @@ def main() -> None:
     mj.odds("1112345678999m5p", "sichuan", missing="p", draws=3)  # load the kernels
     ts = mj.tileset("liuzhou")
     avail = np.full(34, 4)
-    print(f"fast mode, 136 tiles, standard form, T = {a.draws}, median ms per hand (1 core)")
+    kept = ", every hand kept (keep_policy=True)" if a.keep_every_hand else ""
+    print(f"fast mode{kept}, 136 tiles, standard form, T = {a.draws}, median ms per hand "
+          f"(1 core)")
     head = f"{'shanten':>7} {'mjstats':>10} {'plain dict DP':>14} {'ratio':>7} {'states':>9}"
     if cpp:
         head += f" {'C++':>10} {'ratio':>7} {'max |dP|':>9}"
@@ -151,7 +157,8 @@ def main() -> None:
             def run(h=h):
                 return mj.odds(h, None, tileset="liuzhou", form="standard", improve=False,
                                model="published", candidates="keep", draws=a.draws,
-                               max_states=10**8)  # no bound: the whole search is timed
+                               max_states=10**8,  # no bound: the whole search is timed
+                               keep_policy=a.keep_every_hand)
             r = run()
             states.append(sum(r.info["states"].values()))
             if cpp:  # the same hand, alternately

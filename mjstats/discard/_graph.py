@@ -14,11 +14,10 @@ tables, so that every state is stored once with its edges in one contiguous run
   makes, plus the index of the win when that B state is a legal complete hand;
 * a B state's discard edges: the kind thrown and the A state left.
 
-With ``sym`` (the fast mode, no policy kept, no honor's value of its own: see
-:func:`_build`) a state made by an honor's move, or by the root's, is stored with
-its honors in canonical order
-(:func:`_honors_in_order`): one state for each class of hands that differ only
-by honors of equal unseen copies.
+With ``sym`` (no policy kept, no honor's value of its own: see :func:`_build`) a
+state made by an honor's move, or by the root's, is stored with its honors in
+canonical order (:func:`_honors_in_order`): one state for each class of hands
+that differ only by honors with as many copies unseen and as many in the input.
 
 Which edges exist is the search bound of :mod:`mjstats.discard.solo`: with
 ``improve`` off only draws that lower shanten and discards that keep it; with it
@@ -317,57 +316,43 @@ class _Search(NamedTuple):
     family: int
     nm: int
     flags: int
-    sym: int  # 1: honors of equal unseen copies are interchangeable (:func:`_honors_in_order`)
+    sym: int  # 1: interchangeable honors are one (:func:`_honors_in_order`)
 
 
 @inline_kernel
-def _honors_in_order(g, avail):
+def _honors_in_order(g, avail, origin):
     """Put the honors of ``g`` in their canonical order, in place.
 
-    Honors of equal unseen copies (``avail``) are interchangeable where no value
-    reads an honor's kind (:func:`_build`): an honor counts only as a pair, a
-    triplet or a seven-pairs kind, and its draws are as likely as the other's.
-    Within each group of equal ``avail`` the counts are put in non-increasing
-    order of kind, so that every hand of a class has one key (some twenty
-    comparisons).
+    Honors that have as many copies unseen (``avail``) and as many in the input
+    (``origin``) are interchangeable where no value reads an honor's kind
+    (:func:`_build`): an honor counts only as a pair, a triplet or a seven-pairs
+    kind, its draws are as likely as the other's, and trading the two changes
+    no hand's exchanges from the input (so no search bound).  Within each group
+    of such honors the counts are put in non-increasing order of kind, so that
+    every hand of a class has one key (some twenty comparisons).
     """
     for i in range(27, 33):
         for j in range(i + 1, 34):
-            if avail[j] == avail[i] and g[j] > g[i]:
+            if avail[j] == avail[i] and origin[j] == origin[i] and g[j] > g[i]:
                 x = g[i]
                 g[i] = g[j]
                 g[j] = x
 
 
 @inline_kernel
-def _beyond(g, origin):
-    """The tiles ``g`` holds beyond ``origin`` (its exchanges from the root)."""
-    d = np.int64(0)
-    for k in range(34):
-        x = np.int64(g[k]) - np.int64(origin[k])
-        if x > 0:
-            d += x
-    return d
-
-
-@inline_kernel
 def _in_order(h, kind, delta, avail, origin, e0, e1, e2, g):
-    """The key and exchanges of ``h`` with ``delta`` of ``kind``, honors put in order into ``g``.
+    """The key of ``h`` with ``delta`` of ``kind``, its honors put in order into ``g``.
 
-    ``e0..e2`` are the number suits' codes after the move; ``origin`` has its
-    honors in the same order, so that the exchanges are the fewest of any hand
-    of the class (the sorted counts matched with the sorted ones): a lower bound
-    of the draw at which any of them is reached, as the time pruning needs.
+    ``e0..e2`` are the number suits' codes after the move.
     """
     for q in range(34):
         g[q] = h[q]
     g[kind] += delta
-    _honors_in_order(g, avail)
+    _honors_in_order(g, avail, origin)
     e3 = np.int64(0)
     for i in range(7):
         e3 += np.int64(g[27 + i]) * _POW5[i]
-    lo, hi = _key(e0, e1, e2, e3)
-    return lo, hi, _beyond(g, origin)
+    return _key(e0, e1, e2, e3)
 
 
 @inline_kernel
@@ -419,13 +404,13 @@ def _discards(ib, P, origin, avail, dead, h, sh, b_hand, b_info, tA, a_hand, a_i
         if not full and s13 != s14:
             continue
         e0, e1, e2, e3 = _with_part(c0, c1, c2, c3, p, -_POW5[j - 9 * p])
+        dd = d14 - (1 if h[j] > origin[j] else 0)
         src, kind, delta = h, j, -1
         if P.sym != 0 and (p == 3 or is_root):
-            lo, hi, dd = _in_order(h, j, -1, avail, origin, e0, e1, e2, g)
+            lo, hi = _in_order(h, j, -1, avail, origin, e0, e1, e2, g)
             src, kind, delta = g, 0, 0
         else:
             lo, hi = _key(e0, e1, e2, e3)
-            dd = d14 - (1 if h[j] > origin[j] else 0)
         a, nA, _ = _find_or_add(tA, lo, hi, nA, a_hand, a_info, src, kind, delta, s13, dd,
                                 1 if P.improve != 0 and dd + s13 < P.s_root + P.extra else 0)
         eb_kind[np.uint64(neB)] = j
@@ -472,7 +457,7 @@ def _draws(ia, P, origin, avail, dead, h, sh, a_hand, a_info, tB, b_hand, b_info
             continue
         e0, e1, e2, e3 = _with_part(c0, c1, c2, c3, p, _POW5[k - 9 * p])
         if P.sym != 0 and (p == 3 or is_root):
-            lo, hi, d14 = _in_order(h, k, 1, avail, origin, e0, e1, e2, conc)
+            lo, hi = _in_order(h, k, 1, avail, origin, e0, e1, e2, conc)
             b, nB, slot = _find_or_add(tB, lo, hi, nB, b_hand, b_info, conc, 0, 0, s14, d14, 0)
         else:
             lo, hi = _key(e0, e1, e2, e3)
@@ -695,12 +680,12 @@ def _build(root, origin, avail, dead, miss, form, improve, extra, objective, roo
     worth keeping. ``score_mode`` 0 values every
     win 1, 1 asks the rule set's scorer (self-draw ``flags``, melds ``mt mk nm``).
     ``sym`` 1 lets the search keep one hand of each class of hands that differ
-    only by honors of equal unseen copies (:func:`_honors_in_order`), 0 where
-    the caller reads a state's hand by its kinds; the search does so only where
-    nothing tells such honors apart: in the fast mode (the exchanges bound no
-    move), every win worth 1 or scored by a table that treats honors alike
-    (:func:`~mjstats.scoring.kernels._honors_alike`), and no meld of an honor
-    (a melded kind and one held concealed would not trade places in the score).
+    only by interchangeable honors (:func:`_honors_in_order`), 0 where the
+    caller reads a state's hand by its kinds; the search does so only where
+    nothing tells such honors apart: every win worth 1 or scored by a table
+    that treats honors alike (:func:`~mjstats.scoring.kernels._honors_alike`),
+    and no meld of an honor (a melded kind and one held concealed would not
+    trade places in the score).
 
     The search itself is :func:`_expand`, here in arrays grown as it needs
     (the game engine's ``ev`` bot runs it in fixed arrays of its own).
@@ -714,14 +699,11 @@ def _build(root, origin, avail, dead, miss, form, improve, extra, objective, roo
     """
     c0, c1, c2, c3, n, pairs, odd = _state_codes(root, dead)
     s_root = _legal_shanten(c0, c1, c2, c3, n, pairs, odd, miss, form, Q)
-    if improve != 0 or (score_mode != 0 and not _honors_alike(family)):
+    if score_mode != 0 and not _honors_alike(family):
         sym = 0
     for i in range(nm):
         if mk[i] >= 27:
             sym = 0
-    if sym != 0:  # exchanges are counted against the origin's honors in order
-        origin = origin.copy()
-        _honors_in_order(origin, avail)
     cap = FIRST_STATES[1 if improve != 0 else 0, min(max(s_root, 0), FIRST_STATES.shape[1] - 1)]
     G = _arrays(cap, 4 * cap, cap, tA, tB)  # grown as the search needs
     cnt = np.zeros(8, dtype=np.int64)

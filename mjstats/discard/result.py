@@ -43,8 +43,9 @@ class Odds:
         ``S`` (unseen tiles at the first draw), ``T`` (draws), ``objective`` and
         ``ranked_by`` (the table column it ranks by),
         ``model``, ``improve``, ``extra``, ``states`` (hands searched, per missing
-        suit; in the fast mode with ``rules=None``, one per class of hands that
-        differ only by honors of equal unseen copies), ``rules``,
+        suit: one per class of hands that differ only by honors with as many
+        copies unseen and as many in the input, where no value tells them
+        apart), ``rules``,
         ``skipped`` (missing suits of ``"choose"`` whose search passed ``max_states``),
         ``fallback`` (missing suits, ``"-"`` for none, solved in the fast mode because
         the improving search passed ``max_states``).

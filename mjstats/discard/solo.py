@@ -212,8 +212,8 @@ def odds(hand, rules=None, *, melds=None, visible=None, draws=None, dealer: bool
         Keep the exact policy in the form the game engine follows
         (``.policies``, one :class:`Policy` per missing suit solved), for the
         table model's exact player.  The search then keeps every hand as held
-        (the engine looks its states up by hand): the fast mode folds no
-        interchangeable honors, the same numbers from more hands.
+        (the engine looks its states up by hand): no interchangeable honors
+        are folded into one, the same numbers from more hands.
 
     Returns
     -------

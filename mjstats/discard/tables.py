@@ -2,10 +2,37 @@
 
 from __future__ import annotations
 
+from functools import cmp_to_key
+
 import numpy as np
 
+from mjstats.discard._dp import TIE
 from mjstats.tiles import kind_name, kind_name_zh
 from mjstats.tiles.tilesets import SUITS
+
+
+def _tie_cmp(x: float, y: float) -> int:
+    """The solver's comparison (:func:`mjstats.discard._dp._cmp`): 1, -1, or 0 within ``TIE``."""
+    t = TIE * max(1.0, abs(y))
+    return 1 if x > y + t else -1 if x < y - t else 0
+
+
+def _ranked(keys: list[tuple]) -> list[int]:
+    """Indices of ``keys`` (tuples of numbers, first the most important), largest first.
+
+    Numbers within the solver's tie tolerance count as equal, as in its own
+    choices: two discards whose values differ only by rounding (the same sum
+    added in another order) are ranked by the next key, then kept in their
+    order, never by rounding noise.
+    """
+    def cmp(i: int, j: int) -> int:
+        for x, y in zip(keys[i], keys[j], strict=True):
+            c = _tie_cmp(y, x)
+            if c:
+                return c
+        return 0
+
+    return sorted(range(len(keys)), key=cmp_to_key(cmp))
 
 
 def _name(k: int) -> tuple[str, str]:
@@ -94,7 +121,7 @@ def table(pieces: list[dict], info: dict, R):
                     m = float(p["pat"][c, j])
                     if m > 0:
                         patt.append((info_j.zh, info_j.en, m, m / pw))
-            patt.sort(key=lambda x: -x[2])
+            patt = [patt[i] for i in _ranked([(x[2],) for x in patt])]
             rows.append(row)
             row_patts.append(patt)
             i += 1
@@ -102,7 +129,8 @@ def table(pieces: list[dict], info: dict, R):
     out = pd.DataFrame(rows)
     key = info["ranked_by"]
     order = ["p_win", "ev"] if key == "p_win" else [key, "p_win"] if key == "ev" else [key]
-    return out.sort_values(order, ascending=False, kind="stable").reset_index(drop=True)
+    rank = _ranked(list(out[order].itertuples(index=False, name=None)))
+    return out.iloc[rank].reset_index(drop=True)
 
 
 def curves(pieces: list[dict]):

@@ -853,7 +853,7 @@ def _honors_alike(family):
     has no honors; Guang'an's are 中发白, which its table treats alike (each
     dragon triplet or four 1, 三元 over all three); Liuzhou never reads an
     honor's kind (清一色 asks only whether one is held).  The exact odds keep one
-    hand of each such class in the fast mode (:func:`mjstats.discard._graph._build`);
+    hand of each such class (:func:`mjstats.discard._graph._build`);
     a rule set whose table names an honor (a seat wind, a dragon of its own)
     answers ``False`` here (``tests/scoring/test_win_tile.py``).
     """
