@@ -402,7 +402,8 @@ def writable_folder(path: str | Path, what: str = "folder") -> Path:
         p.mkdir(parents=True, exist_ok=True)
         fd, probe = tempfile.mkstemp(prefix=_TMP_PREFIX, dir=p)
         os.close(fd)
-        os.unlink(probe)
+        # a run holding the folder may have removed it already, as a killed writer's
+        Path(probe).unlink(missing_ok=True)
     except OSError as e:
         raise RunFolderError(f"cannot write in {what} {p}: {e.strerror or e}") from None
     return p

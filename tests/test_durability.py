@@ -366,6 +366,25 @@ def test_a_killed_process_leaves_a_folder_that_resumes(tmp_path):
 # --------------------------------------------------------------- one writer
 
 
+def test_a_probe_file_removed_by_the_run_holding_the_folder_is_no_error(tmp_path,
+                                                                         monkeypatch):
+    """A second run proves the folder writable with a temporary file, which the run
+    holding the folder may remove at once as a killed writer's (it cleans the folder
+    when it opens it): the proof stands, and the second run goes on to the lock."""
+    import mjstats.runfolder as rf
+
+    real = rf.tempfile.mkstemp
+
+    def raced(**kw):
+        fd, path = real(**kw)
+        os.unlink(path)  # the holder's cleanup, between the write and the removal
+        return fd, path
+
+    monkeypatch.setattr(rf.tempfile, "mkstemp", raced)
+    assert rf.writable_folder(tmp_path / "run", "run folder") == tmp_path / "run"
+    assert list((tmp_path / "run").iterdir()) == []
+
+
 def test_two_runs_into_one_folder_never_mix(tmp_path, monkeypatch):
     """Two runs of different seeds start together, each slowed between check and write."""
     out = tmp_path / "run"
