@@ -4,7 +4,8 @@ Run ``python benchmarks/bench_odds.py [--hands 5] [--max-shanten 4] [--draws 17]
 (``--fast-only``: the first table alone, e.g. ``--hands 3 --max-shanten 6 --fast-only``
 for the 5- and 6-shanten targets; ``--keep-every-hand``: the fast mode with
 ``keep_policy=True``, whose search keeps every hand, folding no interchangeable
-honors, the yardstick of that folding).
+honors: the yardstick of that folding, though it also builds the policy, so that
+its time and memory overstate the folding's gain a little).
 
 Two tables, one core, median per hand:
 

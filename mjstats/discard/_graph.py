@@ -14,8 +14,8 @@ tables, so that every state is stored once with its edges in one contiguous run
   makes, plus the index of the win when that B state is a legal complete hand;
 * a B state's discard edges: the kind thrown and the A state left.
 
-With ``sym`` (no policy kept, no honor's value of its own: see :func:`_build`) a
-state made by an honor's move, or by the root's, is stored with its honors in
+With ``sym`` (no policy kept, no honor's value of its own, no honor melded: see
+:func:`_build`) a state made by an honor's move is stored with its honors in
 canonical order (:func:`_honors_in_order`): one state for each class of hands
 that differ only by honors with as many copies unseen and as many in the input.
 
@@ -40,7 +40,7 @@ from mjstats._jit import inline_kernel, kernel, noref_kernel, separate
 from mjstats.core.codes import _codes
 from mjstats.core.handtable import _emptied, _key, _lookup, _rehash
 from mjstats.core.shanten import _overlap_q, _part_keys
-from mjstats.scoring.kernels import _honors_alike, _reads_win_tile, _score
+from mjstats.scoring.kernels import HONORS_ALL, HONORS_NONE, _honor_groups, _reads_win_tile, _score
 
 _POW5 = np.array([5**i for i in range(9)], dtype=np.int64)
 
@@ -316,23 +316,26 @@ class _Search(NamedTuple):
     family: int
     nm: int
     flags: int
-    sym: int  # 1: interchangeable honors are one (:func:`_honors_in_order`)
+    sym: int  # which honors are interchangeable (``HONORS_*``, :func:`_honors_in_order`)
 
 
 @inline_kernel
-def _honors_in_order(g, avail, origin):
+def _honors_in_order(g, avail, origin, groups):
     """Put the honors of ``g`` in their canonical order, in place.
 
     Honors that have as many copies unseen (``avail``) and as many in the input
-    (``origin``) are interchangeable where no value reads an honor's kind
-    (:func:`_build`): an honor counts only as a pair, a triplet or a seven-pairs
-    kind, its draws are as likely as the other's, and trading the two changes
-    no hand's exchanges from the input (so no search bound).  Within each group
-    of such honors the counts are put in non-increasing order of kind, so that
-    every hand of a class has one key (some twenty comparisons).
+    (``origin``) are interchangeable where the value cannot tell them apart
+    (``groups``, :func:`~mjstats.scoring.kernels._honor_groups`: any two honors,
+    or two winds or two dragons): an honor counts only as a pair, a triplet or
+    a seven-pairs kind, its draws are as likely as the other's, and trading the
+    two changes no hand's exchanges from the input (so no search bound).
+    Within each group of such honors the counts are put in non-increasing order
+    of kind, so that every hand of a class has one key (some twenty comparisons).
     """
     for i in range(27, 33):
         for j in range(i + 1, 34):
+            if groups != HONORS_ALL and (i < 31) != (j < 31):
+                continue  # a wind and a dragon
             if avail[j] == avail[i] and origin[j] == origin[i] and g[j] > g[i]:
                 x = g[i]
                 g[i] = g[j]
@@ -340,15 +343,16 @@ def _honors_in_order(g, avail, origin):
 
 
 @inline_kernel
-def _in_order(h, kind, delta, avail, origin, e0, e1, e2, g):
+def _in_order(h, kind, delta, avail, origin, groups, e0, e1, e2, g):
     """The key of ``h`` with ``delta`` of ``kind``, its honors put in order into ``g``.
 
-    ``e0..e2`` are the number suits' codes after the move.
+    ``e0..e2`` are the number suits' codes after the move; ``groups`` as in
+    :func:`_honors_in_order`.
     """
     for q in range(34):
         g[q] = h[q]
     g[kind] += delta
-    _honors_in_order(g, avail, origin)
+    _honors_in_order(g, avail, origin, groups)
     e3 = np.int64(0)
     for i in range(7):
         e3 += np.int64(g[27 + i]) * _POW5[i]
@@ -362,8 +366,8 @@ def _discards(ib, P, origin, avail, dead, h, sh, b_hand, b_info, tA, a_hand, a_i
 
     The arrays have room for 34 more states and edges (:func:`_room`).  Returns the
     new counts of 13-tile states and of discard edges.  With ``P.sym`` a state
-    left by an honor's discard, or by any of the root's, has its honors put in
-    order (:func:`_in_order`, in the scratch hand ``g``).
+    left by an honor's discard has its honors put in order (:func:`_in_order`, in
+    the scratch hand ``g``; every other move keeps them in order, the root's too).
     """
     ibu = np.uint64(ib)
     for k in range(34):
@@ -406,8 +410,8 @@ def _discards(ib, P, origin, avail, dead, h, sh, b_hand, b_info, tA, a_hand, a_i
         e0, e1, e2, e3 = _with_part(c0, c1, c2, c3, p, -_POW5[j - 9 * p])
         dd = d14 - (1 if h[j] > origin[j] else 0)
         src, kind, delta = h, j, -1
-        if P.sym != 0 and (p == 3 or is_root):
-            lo, hi = _in_order(h, j, -1, avail, origin, e0, e1, e2, g)
+        if P.sym != HONORS_NONE and p == 3:
+            lo, hi = _in_order(h, j, -1, avail, origin, P.sym, e0, e1, e2, g)
             src, kind, delta = g, 0, 0
         else:
             lo, hi = _key(e0, e1, e2, e3)
@@ -439,7 +443,6 @@ def _draws(ia, P, origin, avail, dead, h, sh, a_hand, a_info, tB, b_hand, b_info
     if d + s > P.T_draws:
         return nB, neA, nW  # can never become ready in the draws left
     full = a_info[iau, 2] != 0
-    is_root = P.root_is_b == 0 and ia == 0
     c0, c1, c2, c3, n, pairs, odd = _state_codes(h, dead)
     _moved_shanten(c0, c1, c2, c3, h, avail, 1, n, pairs, odd, P.miss, P.form, dead, Q,
                    sh)
@@ -456,8 +459,8 @@ def _draws(ia, P, origin, avail, dead, h, sh, a_hand, a_info, tB, b_hand, b_info
         if P.improve != 0 and s14 > P.T_draws - d14:
             continue
         e0, e1, e2, e3 = _with_part(c0, c1, c2, c3, p, _POW5[k - 9 * p])
-        if P.sym != 0 and (p == 3 or is_root):
-            lo, hi = _in_order(h, k, 1, avail, origin, e0, e1, e2, conc)
+        if P.sym != HONORS_NONE and p == 3:
+            lo, hi = _in_order(h, k, 1, avail, origin, P.sym, e0, e1, e2, conc)
             b, nB, slot = _find_or_add(tB, lo, hi, nB, b_hand, b_info, conc, 0, 0, s14, d14, 0)
         else:
             lo, hi = _key(e0, e1, e2, e3)
@@ -681,11 +684,11 @@ def _build(root, origin, avail, dead, miss, form, improve, extra, objective, roo
     win 1, 1 asks the rule set's scorer (self-draw ``flags``, melds ``mt mk nm``).
     ``sym`` 1 lets the search keep one hand of each class of hands that differ
     only by interchangeable honors (:func:`_honors_in_order`), 0 where the
-    caller reads a state's hand by its kinds; the search does so only where
-    nothing tells such honors apart: every win worth 1 or scored by a table
-    that treats honors alike (:func:`~mjstats.scoring.kernels._honors_alike`),
-    and no meld of an honor (a melded kind and one held concealed would not
-    trade places in the score).
+    caller reads a state's hand by its kinds.  Which honors are interchangeable:
+    any two where every win is worth 1, those the rule set's table treats alike
+    otherwise (:func:`~mjstats.scoring.kernels._honor_groups`), none with a
+    meld of an honor (a melded kind and one held concealed would not trade
+    places in the score).
 
     The search itself is :func:`_expand`, here in arrays grown as it needs
     (the game engine's ``ev`` bot runs it in fixed arrays of its own).
@@ -699,11 +702,11 @@ def _build(root, origin, avail, dead, miss, form, improve, extra, objective, roo
     """
     c0, c1, c2, c3, n, pairs, odd = _state_codes(root, dead)
     s_root = _legal_shanten(c0, c1, c2, c3, n, pairs, odd, miss, form, Q)
-    if score_mode != 0 and not _honors_alike(family):
-        sym = 0
+    if sym != 0:  # which honors are interchangeable (HONORS_*)
+        sym = HONORS_ALL if score_mode == 0 else _honor_groups(family)
     for i in range(nm):
         if mk[i] >= 27:
-            sym = 0
+            sym = HONORS_NONE
     cap = FIRST_STATES[1 if improve != 0 else 0, min(max(s_root, 0), FIRST_STATES.shape[1] - 1)]
     G = _arrays(cap, 4 * cap, cap, tA, tB)  # grown as the search needs
     cnt = np.zeros(8, dtype=np.int64)

@@ -45,7 +45,7 @@ class Odds:
         ``model``, ``improve``, ``extra``, ``states`` (hands searched, per missing
         suit: one per class of hands that differ only by honors with as many
         copies unseen and as many in the input, where no value tells them
-        apart), ``rules``,
+        apart, no honor is melded and no policy is kept), ``rules``,
         ``skipped`` (missing suits of ``"choose"`` whose search passed ``max_states``),
         ``fallback`` (missing suits, ``"-"`` for none, solved in the fast mode because
         the improving search passed ``max_states``).

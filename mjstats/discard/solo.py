@@ -213,7 +213,9 @@ def odds(hand, rules=None, *, melds=None, visible=None, draws=None, dealer: bool
         (``.policies``, one :class:`Policy` per missing suit solved), for the
         table model's exact player.  The search then keeps every hand as held
         (the engine looks its states up by hand): no interchangeable honors
-        are folded into one, the same numbers from more hands.
+        are folded into one, the same numbers from more hands (so that a search
+        near ``max_states`` may pass it, and fall back to the fast mode, where
+        one without the policy would not).
 
     Returns
     -------

@@ -6,28 +6,22 @@ from functools import cmp_to_key
 
 import numpy as np
 
-from mjstats.discard._dp import TIE
+from mjstats.discard._dp import _cmp
 from mjstats.tiles import kind_name, kind_name_zh
 from mjstats.tiles.tilesets import SUITS
-
-
-def _tie_cmp(x: float, y: float) -> int:
-    """The solver's comparison (:func:`mjstats.discard._dp._cmp`): 1, -1, or 0 within ``TIE``."""
-    t = TIE * max(1.0, abs(y))
-    return 1 if x > y + t else -1 if x < y - t else 0
 
 
 def _ranked(keys: list[tuple]) -> list[int]:
     """Indices of ``keys`` (tuples of numbers, first the most important), largest first.
 
     Numbers within the solver's tie tolerance count as equal, as in its own
-    choices: two discards whose values differ only by rounding (the same sum
-    added in another order) are ranked by the next key, then kept in their
-    order, never by rounding noise.
+    choices (:func:`mjstats.discard._dp._cmp`): two discards whose values differ
+    only by rounding (the same sum added in another order) are ranked by the
+    next key, then kept in their order, never by rounding noise.
     """
     def cmp(i: int, j: int) -> int:
         for x, y in zip(keys[i], keys[j], strict=True):
-            c = _tie_cmp(y, x)
+            c = _cmp(float(y), float(x))
             if c:
                 return c
         return 0
@@ -128,7 +122,9 @@ def table(pieces: list[dict], info: dict, R):
     _top_patterns(rows, row_patts)
     out = pd.DataFrame(rows)
     key = info["ranked_by"]
-    order = ["p_win", "ev"] if key == "p_win" else [key, "p_win"] if key == "ev" else [key]
+    # the solver's order of keys: the objective's, the other of P(win) and the
+    # value (none under the ready objective, where the value is not carried), P(ready)
+    order = {"p_win": ["p_win", "ev", "p_ready"], "ev": ["ev", "p_win", "p_ready"]}.get(key, [key])
     rank = _ranked(list(out[order].itertuples(index=False, name=None)))
     return out.iloc[rank].reset_index(drop=True)
 

@@ -844,20 +844,33 @@ def _reads_win_tile(family):
     return family == F_GUANGAN
 
 
-@inline_kernel
-def _honors_alike(family):
-    """Whether a win's value and patterns stay the same when held honors trade kinds.
+HONORS_NONE = 0
+HONORS_ALL = 1
+HONORS_WINDS_DRAGONS = 2
 
-    That is, the same for every hand whose concealed honors are permuted among
-    kinds the melds do not hold (the won tile with them).  The Sichuan tile set
-    has no honors; Guang'an's are 中发白, which its table treats alike (each
-    dragon triplet or four 1, 三元 over all three); Liuzhou never reads an
-    honor's kind (清一色 asks only whether one is held).  The exact odds keep one
-    hand of each such class (:func:`mjstats.discard._graph._build`);
-    a rule set whose table names an honor (a seat wind, a dragon of its own)
-    answers ``False`` here (``tests/scoring/test_win_tile.py``).
+
+@inline_kernel
+def _honor_groups(family):
+    """Which held honors may trade kinds without changing a win's value and patterns.
+
+    :data:`HONORS_ALL`: any two; :data:`HONORS_WINDS_DRAGONS`: two winds
+    (1z-4z) or two dragons (5z-7z); :data:`HONORS_NONE`: none.  That is, the same
+    total and patterns for every hand whose concealed honors are so permuted
+    among kinds the melds do not hold (the won tile with them).  The Sichuan
+    tile set has no honors; Liuzhou's table never reads an honor's kind (清一色
+    asks only whether one is held); Guang'an's reads the dragons (each dragon
+    triplet or four 1, 三元 over all three) and treats them alike, so with a tile
+    set holding winds too they would be a group apart.  The exact odds keep one
+    hand of each such class (:func:`mjstats.discard._graph._build`); a family
+    whose table names one honor (a seat wind, a dragon of its own) answers
+    :data:`HONORS_NONE` (``tests/scoring/test_win_tile.py`` holds each preset to
+    its answer).
     """
-    return family == F_SICHUAN or family == F_GUANGAN or family == F_LIUZHOU
+    if family == F_GUANGAN:
+        return HONORS_WINDS_DRAGONS
+    if family == F_SICHUAN or family == F_LIUZHOU:
+        return HONORS_ALL
+    return HONORS_NONE
 
 
 @python_facing

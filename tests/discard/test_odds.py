@@ -117,7 +117,8 @@ def test_fast_mode_keeps_one_hand_per_class_of_interchangeable_honors(hand, visi
 
 
 def _same_numbers(a, b):
-    for x, y in ((a.table, b.table), (a.turn_curves, b.turn_curves)):
+    for name in ("table", "turn_curves", "curves", "values", "patterns"):
+        x, y = getattr(a, name), getattr(b, name)
         assert list(x.columns) == list(y.columns)
         num = x.select_dtypes("number").columns
         np.testing.assert_allclose(x[num].to_numpy(float), y[num].to_numpy(float), rtol=0,
@@ -135,7 +136,7 @@ def _same_numbers(a, b):
 @pytest.mark.parametrize("improve", [False, True])
 def test_honors_are_folded_under_rule_sets_that_value_them_alike(rules, hand, kw, objective,
                                                                  improve):
-    """Under Liuzhou and Guang'an (whose tables treat honors alike, ``_honors_alike``),
+    """Under Liuzhou and Guang'an (whose tables treat honors alike, ``_honor_groups``),
     in the fast mode and the improving one, the search keeps one hand per class of
     interchangeable honors: every number of the table and the curves (values, their
     distribution, the patterns) equals the search that keeps every hand (a kept

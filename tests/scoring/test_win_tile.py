@@ -17,7 +17,7 @@ import pytest
 
 import mjstats as mj
 from mjstats.rules.base import Family
-from mjstats.scoring.kernels import _honors_alike, _reads_win_tile
+from mjstats.scoring.kernels import HONORS_ALL, HONORS_WINDS_DRAGONS, _honor_groups, _reads_win_tile
 from mjstats.scoring.melds import MeldKind
 from mjstats.tiles import kind_name
 from tests.random_hands import complete_hands
@@ -65,16 +65,18 @@ def test_guangan_reads_the_won_tile():
 
 @pytest.mark.parametrize("name", ["sichuan", "sichuan-app", "guangan", "liuzhou"])
 def test_honors_trading_kinds_never_change_a_win(name):
-    """:func:`_honors_alike`: every rule set's table treats honors alike.
+    """:func:`_honor_groups`: each rule set's table treats the honors it says alike.
 
     On random complete hands holding honors (pongs, chows and kongs exposed, seven
     pairs with a four among them), the concealed honors are given other kinds (a
-    random permutation of the tile set's honors the melds do not hold), the won
-    tile with them: total and patterns stay the same, self-drawn or not, as dealer
-    or not.  The exact odds' fast mode keeps one hand of each such class.
+    random permutation, within each group, of the tile set's honors the melds do
+    not hold), the won tile with them: total and patterns stay the same,
+    self-drawn or not, as dealer or not.  The exact odds keep one hand of each
+    such class.
     """
     R = mj.rules(name)
-    assert _honors_alike(int(R.family))
+    groups = _honor_groups(int(R.family))
+    assert groups == (HONORS_WINDS_DRAGONS if name == "guangan" else HONORS_ALL)
     honors = [k for k in R.tileset.kinds if k >= 27]
     if not honors:
         assert name.startswith("sichuan")  # nothing to permute: true as said
@@ -91,7 +93,10 @@ def test_honors_trading_kinds_never_change_a_win(name):
             free = [k for k in honors if all(m != k for _, m in w.melds)]
             if not any(w.concealed[k] for k in free):
                 continue
-            perm = dict(zip(free, rng.permutation(free).tolist(), strict=True))
+            perm = {}
+            for part in ([free] if groups == HONORS_ALL else
+                         [[k for k in free if k < 31], [k for k in free if k >= 31]]):
+                perm.update(zip(part, rng.permutation(part).tolist(), strict=True))
             moved = w.concealed.copy()
             for k in free:
                 moved[perm[k]] = w.concealed[k]
