@@ -343,20 +343,28 @@ def _honors_in_order(g, avail, origin, groups):
 
 
 @inline_kernel
-def _in_order(h, kind, delta, avail, origin, groups, e0, e1, e2, g):
-    """The key of ``h`` with ``delta`` of ``kind``, its honors put in order into ``g``.
+def _moved(h, kind, delta, P, avail, origin, e0, e1, e2, e3, g):
+    """The state ``h`` with ``delta`` of ``kind`` makes: its key, and the hand to store.
 
-    ``e0..e2`` are the number suits' codes after the move; ``groups`` as in
-    :func:`_honors_in_order`.
+    ``e0..e3`` are the part codes after the move.  Returns ``(lo, hi, hand,
+    kind, delta)`` for :func:`_find_or_add`: ``h`` and the move itself, or, for
+    an honor's move under ``P.sym``, the moved hand with its honors in order
+    (:func:`_honors_in_order`) written into the scratch hand ``g``, and no move.
+    Every other move keeps a hand's honors in order (a root's are: its counts
+    within a group are equal).
     """
+    if P.sym == HONORS_NONE or kind < 27:
+        lo, hi = _key(e0, e1, e2, e3)
+        return lo, hi, h, kind, delta
     for q in range(34):
         g[q] = h[q]
     g[kind] += delta
-    _honors_in_order(g, avail, origin, groups)
+    _honors_in_order(g, avail, origin, P.sym)
     e3 = np.int64(0)
     for i in range(7):
         e3 += np.int64(g[27 + i]) * _POW5[i]
-    return _key(e0, e1, e2, e3)
+    lo, hi = _key(e0, e1, e2, e3)
+    return lo, hi, g, 0, 0
 
 
 @inline_kernel
@@ -365,9 +373,8 @@ def _discards(ib, P, origin, avail, dead, h, sh, b_hand, b_info, tA, a_hand, a_i
     """Expand 14-tile state ``ib``: its discard edges and the 13-tile states they leave.
 
     The arrays have room for 34 more states and edges (:func:`_room`).  Returns the
-    new counts of 13-tile states and of discard edges.  With ``P.sym`` a state
-    left by an honor's discard has its honors put in order (:func:`_in_order`, in
-    the scratch hand ``g``; every other move keeps them in order, the root's too).
+    new counts of 13-tile states and of discard edges; ``g`` is scratch for
+    :func:`_moved`.
     """
     ibu = np.uint64(ib)
     for k in range(34):
@@ -409,12 +416,7 @@ def _discards(ib, P, origin, avail, dead, h, sh, b_hand, b_info, tA, a_hand, a_i
             continue
         e0, e1, e2, e3 = _with_part(c0, c1, c2, c3, p, -_POW5[j - 9 * p])
         dd = d14 - (1 if h[j] > origin[j] else 0)
-        src, kind, delta = h, j, -1
-        if P.sym != HONORS_NONE and p == 3:
-            lo, hi = _in_order(h, j, -1, avail, origin, P.sym, e0, e1, e2, g)
-            src, kind, delta = g, 0, 0
-        else:
-            lo, hi = _key(e0, e1, e2, e3)
+        lo, hi, src, kind, delta = _moved(h, j, -1, P, avail, origin, e0, e1, e2, e3, g)
         a, nA, _ = _find_or_add(tA, lo, hi, nA, a_hand, a_info, src, kind, delta, s13, dd,
                                 1 if P.improve != 0 and dd + s13 < P.s_root + P.extra else 0)
         eb_kind[np.uint64(neB)] = j
@@ -430,10 +432,9 @@ def _draws(ia, P, origin, avail, dead, h, sh, a_hand, a_info, tB, b_hand, b_info
     """Expand 13-tile state ``ia``: its draw edges, the 14-tile states and the wins they make.
 
     The arrays have room for 34 more states, edges and wins (:func:`_room`).
-    Returns the new counts of 14-tile states, draw edges and wins.  With ``P.sym``
-    a state made by an honor's draw, or by any of a 13-tile root's, has its honors
-    put in order (:func:`_in_order`, in the scorer's scratch hand ``conc``: done
-    with before a win is scored).
+    Returns the new counts of 14-tile states, draw edges and wins.  The scorer's
+    scratch hand ``conc`` is :func:`_moved`'s scratch too, done with before a win
+    is scored.
     """
     iau = np.uint64(ia)
     for k in range(34):
@@ -459,12 +460,8 @@ def _draws(ia, P, origin, avail, dead, h, sh, a_hand, a_info, tB, b_hand, b_info
         if P.improve != 0 and s14 > P.T_draws - d14:
             continue
         e0, e1, e2, e3 = _with_part(c0, c1, c2, c3, p, _POW5[k - 9 * p])
-        if P.sym != HONORS_NONE and p == 3:
-            lo, hi = _in_order(h, k, 1, avail, origin, P.sym, e0, e1, e2, conc)
-            b, nB, slot = _find_or_add(tB, lo, hi, nB, b_hand, b_info, conc, 0, 0, s14, d14, 0)
-        else:
-            lo, hi = _key(e0, e1, e2, e3)
-            b, nB, slot = _find_or_add(tB, lo, hi, nB, b_hand, b_info, h, k, 1, s14, d14, 0)
+        lo, hi, src, kk, dl = _moved(h, k, 1, P, avail, origin, e0, e1, e2, e3, conc)
+        b, nB, slot = _find_or_add(tB, lo, hi, nB, b_hand, b_info, src, kk, dl, s14, d14, 0)
         win = -1
         if s14 == -1:
             # a complete hand: its win, scored once per hand where the won tile does not
@@ -572,8 +569,9 @@ def _plant(root, c0, c1, c2, c3, n, s_root, improve, extra, apart, G, cnt):
     one with ``root_all``), and a hand that draws back to it later is a state of
     its own, whose discards follow the search bound like any other's.  Without
     it (the ``ev`` bot's searches by default, :data:`mjstats.sim.ev.REOPEN`)
-    drawing back to the root reaches the root itself, every discard open again.  A 13-tile root
-    expands as any 13-tile state of its shanten would, and is always in the table.
+    drawing back to the root reaches the root itself, every discard open again.
+    A 13-tile root expands as any 13-tile state of its shanten would, and is
+    always in the table.
     """
     for i in range(8):
         cnt[i] = 0
