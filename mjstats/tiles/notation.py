@@ -123,26 +123,43 @@ def parse(text: str, tileset: str | TileSet | None = None) -> np.ndarray:
 @functools.lru_cache(maxsize=PARSE_CACHE)
 def _read(text: str) -> np.ndarray:
     """The counts of ``text`` as a read-only array, cached (:func:`parse` copies them)."""
-    counts = _read_compact(text) if _COMPACT.fullmatch(text) else None
+    counts = _read_compact(text)
     if counts is None:
-        counts = _read_any(text)
-    return np.frombuffer(bytes(counts), dtype=np.int8)  # read-only: a view of the bytes
+        counts = bytes(_read_any(text))
+    return np.frombuffer(counts, dtype=np.int8)  # read-only: a view of the bytes
 
 
-_COMPACT = re.compile(r"(?:[1-9]+[mps]|[1-7]+z)+")
-"""Plain compact notation (``123m456p789s1122z``), read by :func:`_read_compact`."""
-_GROUP = re.compile(r"([1-9]+)([mpsz])")
-_BEFORE_KIND = {"m": -1 - 48, "p": 8 - 48, "s": 17 - 48, "z": 26 - 48}
-"""Kind index of a tile = the code point of its digit (``ord("1")`` is 49) + this, per suit."""
+_COMPACT = re.compile(r"(?:([1-9]+)m)?(?:([1-9]+)p)?(?:([1-9]+)s)?(?:([1-7]+)z)?")
+"""Compact notation with its suits in order, each at most once (``123m456p789s1122z``,
+what :func:`format` writes), read by :func:`_read_compact`; any other by :func:`_read_any`."""
+_LONGEST = COPIES * N_KINDS + 4
+"""The longest compact text that can be a hand: every copy of every kind, four suit letters."""
+_NONE9 = bytes(9)
+_NONE7 = bytes(7)
+RANKS_CACHE = 16384
+"""How many distinct groups of digits :func:`_ranks` remembers (random deals hold some 9,000)."""
 
 
-def _read_compact(text: str) -> list[int] | None:
-    """Counts of plain compact notation; ``None`` on a fifth copy (:func:`_read_any` says where)."""
-    counts = [0] * N_KINDS
-    for digits, suit in _GROUP.findall(text):
-        base = _BEFORE_KIND[suit]
-        for d in digits:
-            counts[base + ord(d)] += 1
+@functools.lru_cache(maxsize=RANKS_CACHE)
+def _ranks(digits: str) -> bytes:
+    """How many of each rank 1-9 a suit's digits hold (``"1123" -> 2,1,1,0,...``), 9 bytes."""
+    return bytes(map(digits.count, "123456789"))
+
+
+def _read_compact(text: str) -> bytes | None:
+    """The 34 counts of compact notation in suit order (:data:`_COMPACT`), else ``None``.
+
+    ``None`` also on a fifth copy (:func:`_read_any` says where).  A group of digits
+    is counted once and remembered (:func:`_ranks`): hands share their suits' groups.
+    """
+    if len(text) > _LONGEST:
+        return None  # more tiles than a tile set holds: the general reader says where
+    m = _COMPACT.fullmatch(text)
+    if m is None:
+        return None
+    man, pin, sou, hon = m.groups()
+    counts = b"".join((_ranks(man) if man else _NONE9, _ranks(pin) if pin else _NONE9,
+                       _ranks(sou) if sou else _NONE9, _ranks(hon)[:7] if hon else _NONE7))
     return counts if max(counts) <= COPIES else None
 
 
