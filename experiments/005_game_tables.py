@@ -33,7 +33,9 @@ def _md(df: pd.DataFrame, floats: str = "{:.4g}") -> str:
 
 
 def _ci(df: pd.DataFrame, est: str, lo: str, hi: str, digits: int = 4) -> pd.Series:
-    return [f"{e:.{digits}g} [{a:.{digits}g}, {b:.{digits}g}]"
+    """Each estimate with its interval, or alone where it has none (a zero-sum group's mean)."""
+    return [f"{e:.{digits}g}" if pd.isna(a) and pd.isna(b) else
+            f"{e:.{digits}g} [{a:.{digits}g}, {b:.{digits}g}]"
             for e, a, b in zip(df[est], df[lo], df[hi], strict=True)]
 
 
