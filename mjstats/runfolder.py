@@ -175,8 +175,8 @@ class RunFolder:
         nested = _nested_run(self.path)
         if nested is not None:
             raise RunFolderError(f"{self.path} holds other runs in its sub-folders "
-                                 f"({nested.parent.relative_to(self.path)}: a ladder's); "
-                                 f"use another folder")
+                                 f"({nested.parent.relative_to(self.path)} holds one, as a "
+                                 f"ladder's steps do); use another folder")
         path = self.path / MANIFEST
         chunks = self.chunk_files()
         if path.exists():

@@ -231,7 +231,8 @@ def test_a_folder_holds_one_run_or_one_ladder_never_both(tmp_path, capsys):
     lad = tmp_path / "ladder"
     mj.ladder(["sichuan"], 8, seed=1, bots=("random", "zimo"), out=lad)
     with pytest.raises(RunFolderError, match=r"holds other runs in its sub-folders "
-                                             r"\(sichuan/zimo-v-random: a ladder's\)"):
+                                             r"\(sichuan/zimo-v-random holds one, as a "
+                                             r"ladder's steps do\)"):
         _simulate(lad)
     assert not (lad / "manifest.json").exists()
     for folder, held in ((run, "manifest.json"), (lad, "sichuan/zimo-v-random/manifest.json")):
