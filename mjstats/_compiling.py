@@ -70,7 +70,7 @@ FAMILIES: tuple[Family, ...] = (
     Family("engine", "the game engine",
            ("mjstats.sim.engine.*", "mjstats.sim.bots.*", "mjstats.sim.duplicate.*",
             "mjstats.sim.rollouts.*", "mjstats.sim.advice.*"), 66),
-    Family("odds", "the odds solver", ("mjstats.discard.*",), 30),
+    Family("odds", "the odds solver", ("mjstats.discard.*",), 25),
     Family("daer", "Da Er's engine", ("mjstats.daer.game.*", "mjstats.daer.bots.*",
                                       "mjstats.daer.duplicate.*"), 18),
     Family("deals", "the deal kernels",

@@ -26,7 +26,15 @@ cold compile's cache lookups (:func:`_config_hash`), and processes started
 together on a cold cache compile each kernel once: one compiles it while the
 others wait for it, then load it (:func:`_compile_once`).  Kernels
 are never recursive: numba's on-disk cache breaks on recursion (numba issues
-#6061, #9129).  A per-hand public function calls its kernel through
+#6061, #9129).  A kernel copies an array into part of another element by
+element, never by slice assignment (``out[:n] = a``, ``rows[i] = a``): numba
+lowers that assignment with its shape-mismatch error, whose message it formats
+at run time, so the kernel and every kernel that links it compile and optimize
+numba's string formatting (``str``, ``join``, ``repr``) as well; three such
+copies made the odds solver's cold compile a quarter longer (31 against 25 s of
+CPU, ``NUMBA_CACHE_DIR=$(mktemp -d) python -m mjstats.warmup odds``).  A slice
+filled with a constant (``q[:] = 0.0``) raises nothing and is fine
+(``tests/test_jit.py`` checks both).  A per-hand public function calls its kernel through
 :class:`Entry`, the compiled function for fixed argument types, skipping the
 dispatcher's typing of every argument.
 

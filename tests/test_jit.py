@@ -575,3 +575,82 @@ def test_nothing_is_compiled_ahead_on_one_core(monkeypatch, tmp_path):
     assert len(started) == 2
     entry.ahead(other)  # the other entry alone
     assert started[-1] == ["mjstats._ahead", "mjstats.core.codes", "_OTHER"]
+
+
+def _slice_from(a, n):
+    out = np.zeros(n + 4, dtype=a.dtype)
+    out[:n] = a
+    return out
+
+
+def _element_by_element(a, n):
+    out = np.zeros(n + 4, dtype=a.dtype)
+    for i in range(n):
+        out[i] = a[i]
+    return out
+
+
+def _constant_fill(a, n):
+    out = np.empty(n + 4, dtype=a.dtype)
+    out[:] = 0
+    return out
+
+
+def test_a_slice_assigned_an_array_compiles_string_formatting_and_a_copy_loop_does_not():
+    # the rule of mjstats/_jit.py's module text: numba lowers ``out[:n] = a`` with its
+    # shape-mismatch error, whose message is formatted at run time (numba's
+    # ``raise_with_shape_context``: str, join, repr compiled into the kernel's library)
+    a = np.arange(6, dtype=np.int8)
+    llvm = {}
+    for fn in (_slice_from, _element_by_element, _constant_fill):
+        f = numba.njit(fn)  # fresh, not cached: the code is built in this process
+        f(a, 6)
+        llvm[fn.__name__] = f.inspect_llvm(f.signatures[0])
+    assert "raise_with_shape_context" in llvm["_slice_from"]
+    assert "raise_with_shape_context" not in llvm["_element_by_element"]
+    assert "raise_with_shape_context" not in llvm["_constant_fill"]
+
+
+_KERNEL_DECORATORS = {"kernel", "noref_kernel", "inline_kernel", "parallel_kernel", "separate",
+                      "python_facing"}
+
+
+def _is_kernel(fn) -> bool:
+    import ast
+
+    for d in fn.decorator_list:
+        name = d.func if isinstance(d, ast.Call) else d
+        name = name.attr if isinstance(name, ast.Attribute) else getattr(name, "id", None)
+        if name in _KERNEL_DECORATORS:
+            return True
+    return False
+
+
+def test_no_kernel_assigns_an_array_to_a_slice():
+    # a slice of a kernel's array is only ever filled with a constant (see the test above);
+    # an array is copied element by element
+    import ast
+    from pathlib import Path
+
+    root = Path(_jit.__file__).parent
+    found, kernels = [], 0
+    for path in sorted(root.rglob("*.py")):
+        for fn in ast.walk(ast.parse(path.read_text())):
+            if not (isinstance(fn, ast.FunctionDef) and _is_kernel(fn)):
+                continue
+            kernels += 1
+            for node in ast.walk(fn):
+                if not isinstance(node, (ast.Assign, ast.AugAssign)):
+                    continue
+                for t in node.targets if isinstance(node, ast.Assign) else [node.target]:
+                    index = t.slice if isinstance(t, ast.Subscript) else None
+                    parts = index.elts if isinstance(index, ast.Tuple) else [index]
+                    sliced = any(isinstance(p, ast.Slice) for p in parts)
+                    constant = isinstance(node.value, ast.Constant) or (
+                        isinstance(node.value, ast.UnaryOp)
+                        and isinstance(node.value.operand, ast.Constant))
+                    if sliced and not constant:
+                        found.append(f"{path.relative_to(root)}:{node.lineno} {fn.name}: "
+                                     f"{ast.unparse(node)}")
+    assert kernels > 100  # the scan sees the kernels
+    assert found == []

@@ -572,7 +572,8 @@ def _odds_of(hand, avail, dead, miss, form, improve, extra, objective, root_all,
     jin = np.zeros((C, 34), dtype=np.int64)
     cand = np.empty((C, 34), dtype=np.int8)  # each candidate's hand (a state's may be in
     for c in range(C):                       # another order of its honors)
-        cand[c] = hand
+        for k in range(34):
+            cand[c, k] = hand[k]
         if not as_is:
             cand[c, kinds[c]] -= 1
     _improvers(cand, avail, dead, miss, form, Q, jin)

@@ -63,7 +63,8 @@ a small one allocates little; the arrays still double whenever a search needs mo
 def _grow1(a, cap):
     """``a`` copied into ``cap`` entries; the rest is left unset (written before it is read)."""
     out = np.empty(cap, dtype=a.dtype)
-    out[: a.shape[0]] = a
+    for i in range(a.shape[0]):
+        out[i] = a[i]
     return out
 
 
@@ -71,7 +72,9 @@ def _grow1(a, cap):
 def _grow2(a, cap):
     """``a`` copied into ``cap`` rows; the rest is left unset (written before it is read)."""
     out = np.empty((cap, a.shape[1]), dtype=a.dtype)
-    out[: a.shape[0]] = a
+    for i in range(a.shape[0]):
+        for j in range(a.shape[1]):
+            out[i, j] = a[i, j]
     return out
 
 
