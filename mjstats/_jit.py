@@ -31,7 +31,7 @@ element, never by slice assignment (``out[:n] = a``, ``rows[i] = a``): numba
 lowers that assignment with its shape-mismatch error, whose message it formats
 at run time, so the kernel and every kernel that links it compile and optimize
 numba's string formatting (``str``, ``join``, ``repr``) as well; three such
-copies made the odds solver's cold compile a quarter longer (31 against 25 s of
+copies made the odds solver's cold compile a quarter longer (33 against 27 s of
 CPU, ``NUMBA_CACHE_DIR=$(mktemp -d) python -m mjstats.warmup odds``).  A slice
 filled with a constant (``q[:] = 0.0``) raises nothing and is fine
 (``tests/test_jit.py`` checks both).  A per-hand public function calls its kernel through
