@@ -1,7 +1,7 @@
 """What a cold start compiles: per kernel family and in total, the README's first command
 cold against warm, and the game engine kernel by kernel.
 
-Run ``python benchmarks/bench_compile.py [--top 15] [--kernels-only]``.  Everything
+Run ``python benchmarks/bench_compile.py [--top 15] [--kernels-only] [--family KEY]``.  Everything
 runs in fresh processes on empty, temporary caches (the user's own are never
 touched).  First, from ``benchmarks/bench_first_run.py`` (``--kernels-only`` skips
 it): each kernel family's cold compile, one family at a time on one fresh cache
@@ -10,9 +10,11 @@ it): each kernel family's cold compile, one family at a time on one fresh cache
 ``tests/warm_kernels.py`` (the workload the test suite compiles beside its first
 tests, the engine family of ``mjstats warmup``: whole hands under every policy, a
 preset comparison, a hand-built hand, a 查叫 settlement and the table model of the
-discard analysis) in a fresh process with an empty numba cache, and
-prints, per kernel, the number of compilations (one per distinct argument
-types; a deterministic figure) and the processor and wall seconds spent
+discard analysis), or with ``--family KEY`` that family's workload of
+``mjstats warmup`` (:data:`mjstats.warmup.WORKLOADS`), in a fresh process with
+an empty numba cache, and prints, per kernel (numba's own implementations, which
+a kernel's code may pull in, named ``numba: ...``), the number of compilations
+(one per distinct argument types; a deterministic figure) and the processor and wall seconds spent
 compiling it, exclusive of the kernels it calls, from numba's
 ``numba:compile`` events, and how much of that processor time LLVM took (numba
 links the code of every kernel a kernel calls into its library, then optimizes
@@ -68,8 +70,11 @@ _timed(codegen.JITCodeLibrary, "_finalize_specific")
 
 class _Listener(event.Listener):
     def on_start(self, ev):
-        stack.append([ev.data["dispatcher"].py_func.__qualname__, time.perf_counter(),
-                      time.process_time(), 0.0, 0.0])
+        fn = ev.data["dispatcher"].py_func
+        name = fn.__qualname__
+        if not fn.__module__.startswith("mjstats"):
+            name = "numba: " + name
+        stack.append([name, time.perf_counter(), time.process_time(), 0.0, 0.0])
 
     def on_end(self, ev):
         name, t0, c0, child, child_cpu = stack.pop()
@@ -90,12 +95,16 @@ print(json.dumps({"total": time.perf_counter() - t, "cpu": time.process_time() -
 """
 
 
-def measure() -> dict:
-    """Compile the warm-up workload in a fresh process on an empty cache."""
+def measure(family: str | None = None) -> dict:
+    """Compile the test suite's warm-up workload, or ``family``'s, fresh, on an empty cache."""
     root = Path(__file__).resolve().parents[1]
     with tempfile.TemporaryDirectory() as cache:
         env = {**os.environ, "NUMBA_CACHE_DIR": cache}
         script = str(root / "tests" / "warm_kernels.py")
+        if family is not None:
+            script = str(Path(cache) / "workload.py")
+            Path(script).write_text(f"from mjstats.warmup import WORKLOADS\n"
+                                    f"WORKLOADS[{family!r}]()\n")
         out = subprocess.run([sys.executable, "-c", _CHILD, script], env=env, cwd=root,
                              capture_output=True, text=True, check=True)
     return json.loads(out.stdout.strip().splitlines()[-1])
@@ -110,14 +119,22 @@ def main() -> None:
                    help="only the engine's kernels (not the families and the report)")
     p.add_argument("--games", type=int, default=200_000,
                    help="games of the report (its default: the README's first command)")
+    p.add_argument("--family", help="the kernels of this family's warm-up workload "
+                   "(mjstats warmup KEY) instead of the test suite's")
     a = p.parse_args()
+    if a.family is not None:
+        from mjstats.warmup import WORKLOADS
+
+        if a.family not in WORKLOADS:
+            p.error(f"--family is one of {', '.join(WORKLOADS)}, got {a.family!r}")
     if not a.kernels_only:
         import bench_first_run
 
         bench_first_run.main(["--games", str(a.games)])
         print()
-    r = measure()
-    print(f"cold compile of tests/warm_kernels.py: {r['cpu']:.0f} s CPU, {r['total']:.0f} s wall "
+    r = measure(a.family)
+    what = f"the {a.family} family's workload" if a.family else "tests/warm_kernels.py"
+    print(f"cold compile of {what}: {r['cpu']:.0f} s CPU, {r['total']:.0f} s wall "
           f"({sum(r['count'].values())} compilations of {len(r['count'])} kernels)")
     llvm = r["llvm_cpu"]
     print(f"  of which LLVM {sum(llvm.values()):.0f} s of CPU (optimizing and emitting each "

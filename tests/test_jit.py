@@ -628,7 +628,8 @@ def _is_kernel(fn) -> bool:
 
 def test_no_kernel_assigns_an_array_to_a_slice():
     # a slice of a kernel's array is only ever filled with a constant (see the test above);
-    # an array is copied element by element
+    # an array is copied element by element.  The scan sees slices only: a whole row
+    # assigned an array (``rows[i] = a``) looks to it like a number assigned to one entry
     import ast
     from pathlib import Path
 
