@@ -25,6 +25,12 @@ alone), each on empty caches
 (cold) then again (warm), ``--repeat`` times, with the same wall, processor and memory
 figures (the processor time of every process a command starts and waits for).
 
+Every run also compiles the yardstick of :mod:`_reference` (a fixed numba program
+independent of mjstats, compiled cold) before its first command and after its last,
+and prints each processor time also as a multiple of the yardstick's mean: the
+figure to compare across the shared machine's instances, which compile at
+different speeds (``--no-reference`` skips it).
+
 The figures are printed as a table; ``--json FILE`` keeps them.
 """
 
@@ -39,6 +45,9 @@ import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "benchmarks"))
+
+from _reference import reference  # noqa: E402  (the benchmarks folder, added above)
 
 
 def _env(cache: Path) -> dict[str, str]:
@@ -115,6 +124,43 @@ def commands(tmp: Path, repeat: int, only: str | None = None) -> list[dict]:
     return rows
 
 
+def _times(ref: float | None) -> str:
+    """A processor time's column: ``cpu s`` and, with a yardstick, its multiple."""
+    return f"{'cpu s':>8s}" + (f" {'x ref':>6s}" if ref else "")
+
+
+def _cpu(cpu: float, ref: float | None) -> str:
+    return f"{cpu:8.1f}" + (f" {cpu / ref:6.1f}" if ref else "")
+
+
+def _print(rows, fams, rep, games, ref, before, after) -> None:
+    """The tables of :func:`main`, each processor time also as a multiple of ``ref``."""
+    if ref:
+        print(f"yardstick (benchmarks/_reference.py, a fixed numba program compiled cold): "
+              f"{before['cpu']:.2f} s of CPU before, {after['cpu']:.2f} s after; "
+              f"'x ref' = processor seconds / {ref:.2f}")
+    if rows:
+        print(f"{'command':63s} {'state':5s} {'wall s':>7s} {_times(ref)} {'peak MiB':>8s}")
+        for r in rows:
+            print(f"{r['command']:63s} {r['state']:5s} {r['wall']:7.1f} {_cpu(r['cpu'], ref)} "
+                  f"{r['peak_mib']:8.0f}")
+    if fams:
+        print("cold compile per kernel family, one family at a time on one fresh cache")
+        print(f"{'family':10s} {'wall s':>8s} {_times(ref)}  what")
+        for f in fams:
+            print(f"{f['key']:10s} {f['wall']:8.1f} {_cpu(f['cpu'], ref)}  {f['what']}")
+        print(f"{'total':10s} {sum(f['wall'] for f in fams):8.1f} "
+              f"{_cpu(sum(f['cpu'] for f in fams), ref)}")
+    if rep:
+        cold, warm = rep["cold"], rep["warm"]
+        print(f"\nmjstats report --games {games:,}: ")
+        print(f"{'':6s} {'wall s':>8s} {_times(ref)} {'peak MiB':>9s}")
+        for name, r in (("cold", cold), ("warm", warm)):
+            print(f"{name:6s} {r['wall']:8.1f} {_cpu(r['cpu'], ref)} {r['peak_mib']:9.0f}")
+        print(f"cold / warm: {cold['wall'] / warm['wall']:.1f}x wall, "
+              f"{cold['cpu'] / warm['cpu']:.1f}x processor time")
+
+
 def main(argv: list[str] | None = None) -> None:
     """Print the families' table and the report's cold and warm runs.
 
@@ -131,35 +177,28 @@ def main(argv: list[str] | None = None) -> None:
     p.add_argument("--only", choices=sorted({c[0] for c in COMMANDS}),
                    help="with --commands: only the commands of this verb")
     p.add_argument("--json", type=Path, help="also write the figures to this file")
+    p.add_argument("--no-reference", action="store_true",
+                   help="skip the yardstick (benchmarks/_reference.py) and its multiples")
     a = p.parse_args(argv)
     out: dict = {"games": a.games}
+    before = None if a.no_reference else reference()
+    rows, fams, rep = [], [], {}
     with tempfile.TemporaryDirectory(prefix="mjstats-first-run-") as tmp:
         tmp = Path(tmp)
         if a.commands:
             out["commands"] = rows = commands(tmp, a.repeat, a.only)
-            print(f"{'command':63s} {'state':5s} {'wall s':>7s} {'cpu s':>7s} {'peak MiB':>8s}")
-            for r in rows:
-                print(f"{r['command']:63s} {r['state']:5s} {r['wall']:7.1f} {r['cpu']:7.1f} "
-                      f"{r['peak_mib']:8.0f}")
         if not (a.skip_families or a.commands):
-            fams = families(tmp / "families")
-            out["families"] = fams
-            print("cold compile per kernel family, one family at a time on one fresh cache")
-            print(f"{'family':10s} {'wall s':>8s} {'cpu s':>8s}  what")
-            for f in fams:
-                print(f"{f['key']:10s} {f['wall']:8.1f} {f['cpu']:8.1f}  {f['what']}")
-            print(f"{'total':10s} {sum(f['wall'] for f in fams):8.1f} "
-                  f"{sum(f['cpu'] for f in fams):8.1f}")
+            out["families"] = fams = families(tmp / "families")
         if not (a.skip_report or a.commands):
             cold = report(tmp / "report", tmp / "out-cold", a.games)
             warm = report(tmp / "report", tmp / "out-warm", a.games)
-            out["report"] = {"cold": cold, "warm": warm}
-            print(f"\nmjstats report --games {a.games:,}: ")
-            print(f"{'':6s} {'wall s':>8s} {'cpu s':>8s} {'peak MiB':>9s}")
-            for name, r in (("cold", cold), ("warm", warm)):
-                print(f"{name:6s} {r['wall']:8.1f} {r['cpu']:8.1f} {r['peak_mib']:9.0f}")
-            print(f"cold / warm: {cold['wall'] / warm['wall']:.1f}x wall, "
-                  f"{cold['cpu'] / warm['cpu']:.1f}x processor time")
+            out["report"] = rep = {"cold": cold, "warm": warm}
+    ref = None
+    if before is not None:
+        after = reference()
+        ref = (before["cpu"] + after["cpu"]) / 2
+        out["reference"] = {"before": before, "after": after, "cpu": ref}
+    _print(rows, fams, rep, a.games, ref, before, out.get("reference", {}).get("after"))
     if a.json:
         a.json.write_text(json.dumps(out, indent=1))
 
