@@ -20,11 +20,22 @@ def kind_bits(pred) -> np.uint64:
     return np.uint64(sum(1 << k for k in range(34) if pred(k)))
 
 
+@inline_kernel
+def _run_start(k):
+    """Whether a run of three (a chow) can start at kind ``k``: a suit tile of rank 1 to 7.
+
+    The one statement of the rule: the kernels call it (a decomposition's runs, the
+    check of declared melds), Python calls its function (``_run_start.py_func``: the
+    meld reader's :func:`mjstats.scoring.melds.is_chow_start`, :data:`FROM_RIGHT2`).
+    """
+    return 0 <= k < 27 and k % 9 <= 6
+
+
 # a held kind k puts its neighbours k+1, k+2, k-1, k-2 of the same suit in reach
 FROM_LEFT1 = kind_bits(lambda k: k < 27 and k % 9 >= 1)
 FROM_LEFT2 = kind_bits(lambda k: k < 27 and k % 9 >= 2)
 FROM_RIGHT1 = kind_bits(lambda k: k < 27 and k % 9 <= 7)
-FROM_RIGHT2 = kind_bits(lambda k: k < 27 and k % 9 <= 6)
+FROM_RIGHT2 = kind_bits(_run_start.py_func)
 PART0 = kind_bits(lambda k: k < 9)
 PART1 = kind_bits(lambda k: 9 <= k < 18)
 PART2 = kind_bits(lambda k: 18 <= k < 27)

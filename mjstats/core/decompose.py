@@ -16,6 +16,7 @@ from enum import IntEnum
 import numpy as np
 
 from mjstats._jit import kernel, noref_kernel, separate
+from mjstats.core.bits import _run_start
 from mjstats.core.codes import as_hand
 from mjstats.core.complete import _is_seven_pairs
 from mjstats.tiles import kind_name
@@ -112,7 +113,7 @@ def _decompose_into(counts, out, c, state):
                 c[i] -= 3
                 placed = True
                 break
-            if ch == 2 and i < 27 and i % 9 <= 6 and c[i + 1] >= 1 and c[i + 2] >= 1:
+            if ch == 2 and _run_start(i) and c[i + 1] >= 1 and c[i + 2] >= 1:
                 c[i] -= 1
                 c[i + 1] -= 1
                 c[i + 2] -= 1

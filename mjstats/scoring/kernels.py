@@ -39,6 +39,7 @@ from mjstats._jit import (
     python_facing,
     separate,
 )
+from mjstats.core.bits import _run_start
 from mjstats.core.codes import _suit_code
 from mjstats.core.complete import _is_seven_pairs
 from mjstats.core.decompose import (
@@ -944,7 +945,7 @@ def _melds_ok(conc, mt, mk, nm, allc):
         if t < CHOW or t > CKONG or k < 0 or k > 33:
             return False
         if t == CHOW:
-            if k >= 27 or k % 9 > 6:
+            if not _run_start(k):
                 return False
             allc[k] += 1
             allc[k + 1] += 1

@@ -12,6 +12,7 @@ from enum import IntEnum
 import numpy as np
 
 from mjstats._checks import is_int, meld_list
+from mjstats.core.bits import _run_start
 from mjstats.errors import HandError, NotationError
 from mjstats.scoring import kernels as K
 from mjstats.tiles import kind_name, parse
@@ -20,9 +21,9 @@ from mjstats.tiles import kind_name, parse
 def is_chow_start(kind: int) -> bool:
     """Whether a chow can start at ``kind``: a suit tile of rank 1 to 7.
 
-    (:func:`mjstats.scoring.kernels._melds_ok` checks the same in compiled code.)
+    The rule of the kernels (:func:`mjstats.core.bits._run_start`), run by Python.
     """
-    return 0 <= kind < 27 and kind % 9 <= 6
+    return _run_start.py_func(kind)
 
 
 class MeldKind(IntEnum):
