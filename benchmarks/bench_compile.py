@@ -6,7 +6,9 @@ runs in fresh processes on empty, temporary caches (the user's own are never
 touched).  First, from ``benchmarks/bench_first_run.py`` (``--kernels-only`` skips
 it): each kernel family's cold compile, one family at a time on one fresh cache
 (processor and wall seconds, and the total), then the README's first command
-(``mjstats report``) on empty caches and again warm, and their ratio.  Then it runs
+(``mjstats report``) on empty caches and again warm, and their ratio, each
+processor time also as a multiple of the yardstick compiled before and after
+(``benchmarks/_reference.py``).  Then it runs
 ``tests/warm_kernels.py`` (the workload the test suite compiles beside its first
 tests, the engine family of ``mjstats warmup``: whole hands under every policy, a
 preset comparison, a hand-built hand, a 查叫 settlement and the table model of the
