@@ -859,7 +859,6 @@ class Entry:
         other's processor time counts among this one's children's.
         """
         import subprocess
-        import sys
 
         if _cores() < 2:
             return
@@ -869,7 +868,7 @@ class Entry:
         if not _AHEAD:
             atexit.register(_end_ahead)
         _AHEAD.append(subprocess.Popen(
-            [sys.executable, "-m", "mjstats._ahead", *names], env=child_env(),
+            child_command("mjstats._ahead", *names), env=child_env(),
             stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL))
 
     def _ahead_name(self) -> tuple[str, ...]:
@@ -906,12 +905,26 @@ def _cores() -> int:
         return os.cpu_count() or 1
 
 
+def child_command(module: str, *args: str) -> list[str]:
+    """The command line of a Python child process running ``module`` of this same mjstats.
+
+    Run with :func:`child_env`.  ``-P`` keeps the working directory off the front of
+    the child's ``sys.path`` (``python -m`` puts it there, before ``PYTHONPATH``): run
+    from the source tree a user installed from (``pip install . && mjstats report``),
+    the child would otherwise import the tree's copy of mjstats, and compile kernels
+    that numba caches under that copy's files, never loaded by this process.
+    """
+    import sys
+
+    return [sys.executable, "-P", "-m", module, *args]
+
+
 def child_env() -> dict[str, str]:
     """The environment of a Python child process that must import this same mjstats.
 
     This mjstats's folder goes first on ``PYTHONPATH``, so that ``python -m
     mjstats...`` finds it wherever it lies (a source tree, a clone beside an
-    installed copy).
+    installed copy); :func:`child_command` keeps the working directory out.
     """
     root = str(Path(__file__).resolve().parents[1])
     return dict(os.environ, PYTHONPATH=os.pathsep.join(

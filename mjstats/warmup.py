@@ -162,14 +162,13 @@ class _Worker:
 
     def __init__(self, fam: Family):
         import subprocess
-        import sys
         import tempfile
 
-        from mjstats._jit import child_env
+        from mjstats._jit import child_command, child_env
 
         self.family = fam
         self.out, self.err = tempfile.TemporaryFile("w+"), tempfile.TemporaryFile("w+")
-        self.proc = subprocess.Popen([sys.executable, "-m", "mjstats.warmup", fam.key],
+        self.proc = subprocess.Popen(child_command("mjstats.warmup", fam.key),
                                      stdout=self.out, stderr=self.err, stdin=subprocess.DEVNULL,
                                      env=child_env())
 

@@ -554,7 +554,8 @@ def test_nothing_is_compiled_ahead_on_one_core(monkeypatch, tmp_path):
     from mjstats.core.codes import _check_counts
 
     started = []
-    monkeypatch.setattr(subprocess, "Popen", lambda cmd, **kw: started.append(cmd[2:]) or cmd)
+    monkeypatch.setattr(subprocess, "Popen",
+                        lambda cmd, **kw: started.append(cmd[cmd.index("-m") + 1:]) or cmd)
     monkeypatch.setattr(_jit, "compile_lock", lambda disp, args: tmp_path / "none.lock")
     monkeypatch.setattr(_jit, "_AHEAD", [])
     entry = _jit.Entry(_check_counts, lambda: (np.zeros(34, np.int8), 0))
@@ -655,3 +656,20 @@ def test_no_kernel_assigns_an_array_to_a_slice():
                                      f"{ast.unparse(node)}")
     assert kernels > 100  # the scan sees the kernels
     assert found == []
+
+
+def test_a_child_process_imports_this_mjstats_not_one_in_its_working_folder(tmp_path):
+    # `pip install . && mjstats report` runs in the source tree it installed from: a
+    # warm-up or ahead-of-time child started there must import the installed mjstats,
+    # whose kernels the parent loads from the cache, not the tree's copy.  Here the
+    # working folder holds a stand-in `mjstats` that exits 17 when imported.
+    import subprocess
+    import sys
+
+    (tmp_path / "mjstats").mkdir()
+    (tmp_path / "mjstats" / "__init__.py").write_text("import sys\nsys.exit(17)\n")
+    run = dict(cwd=tmp_path, env=_jit.child_env(), capture_output=True, text=True, timeout=300)
+    plain = subprocess.run([sys.executable, "-m", "mjstats._version"], **run)
+    assert plain.returncode == 17  # `python -m` alone imports the stand-in
+    child = subprocess.run(_jit.child_command("mjstats._version"), **run)
+    assert child.returncode == 0, child.stderr[-2000:]
