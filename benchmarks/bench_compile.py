@@ -1,28 +1,28 @@
 """What a cold start compiles: per kernel family and in total, the README's first command
 cold against warm, and the game engine kernel by kernel.
 
-Run ``python benchmarks/bench_compile.py [--top 15] [--kernels-only] [--family KEY]``.  Everything
-runs in fresh processes on empty, temporary caches (the user's own are never
-touched).  First, from ``benchmarks/bench_first_run.py`` (``--kernels-only`` skips
-it): each kernel family's cold compile, one family at a time on one fresh cache
-(processor and wall seconds, and the total), then the README's first command
-(``mjstats report``) on empty caches and again warm, and their ratio, each
+Run ``python benchmarks/bench_compile.py [--top 15] [--kernels-only] [--family KEY |
+--command ARGS]``. Everything runs in fresh processes on empty, temporary caches (the
+user's own are never touched). First, from ``benchmarks/bench_first_run.py``
+(``--kernels-only`` skips it): each kernel family's cold compile, one family at a time
+on one fresh cache (processor and wall seconds, and the total), then the README's first
+command (``mjstats report``) on empty caches and again warm, and their ratio, each
 processor time also as a multiple of the yardstick compiled before and after
-(``benchmarks/_reference.py``).  Then it runs
-``tests/warm_kernels.py`` (the workload the test suite compiles beside its first
-tests, the engine family of ``mjstats warmup``: whole hands under every policy, a
-preset comparison, a hand-built hand, a 查叫 settlement and the table model of the
-discard analysis), or with ``--family KEY`` that family's workload of
-``mjstats warmup`` (:data:`mjstats.warmup.WORKLOADS`), in a fresh process with
-an empty numba cache, and prints, per kernel (numba's own implementations, which
-a kernel's code may pull in, named ``numba: ...``), the number of compilations
-(one per distinct argument types; a deterministic figure) and the processor and wall seconds spent
-compiling it, exclusive of the kernels it calls, from numba's
-``numba:compile`` events, and how much of that processor time LLVM took (numba
-links the code of every kernel a kernel calls into its library, then optimizes
-and emits the whole; the rest is numba's typing and lowering).  On a machine
-shared with other work, compare the processor seconds: the wall seconds grow
-with the load.
+(``benchmarks/_reference.py``). Then it runs ``tests/warm_kernels.py`` (the workload the
+test suite compiles beside its first tests, the engine family of ``mjstats warmup``:
+whole hands under every policy, a preset comparison, a hand-built hand, a 查叫 settlement
+and the table model of the discard analysis), or with ``--family KEY`` that family's
+workload of ``mjstats warmup`` (:data:`mjstats.warmup.WORKLOADS`), or with ``--command
+ARGS`` the command line ``mjstats ARGS`` (``--command 'simulate --rules sichuan --games
+2000 --seed 1 --quiet'``: the README's cold ``simulate``), in a fresh process with an
+empty numba cache, and prints, per kernel (numba's own implementations, which a kernel's
+code may pull in, named ``numba: ...``), the number of compilations (one per distinct
+argument types; a deterministic figure) and the processor and wall seconds spent
+compiling it, exclusive of the kernels it calls, from numba's ``numba:compile`` events,
+and how much of that processor time LLVM took (numba links the code of every kernel a
+kernel calls into its library, then optimizes and emits the whole; the rest is numba's
+typing and lowering). On a machine shared with other work, compare the processor
+seconds: the wall seconds grow with the load.
 
 The count is the figure to compare across machines: before
 :func:`mjstats._jit._plain_types` every combination of constant arguments a
@@ -36,6 +36,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import shlex
 import subprocess
 import sys
 import tempfile
@@ -97,8 +98,9 @@ print(json.dumps({"total": time.perf_counter() - t, "cpu": time.process_time() -
 """
 
 
-def measure(family: str | None = None) -> dict:
-    """Compile the test suite's warm-up workload, or ``family``'s, fresh, on an empty cache."""
+def measure(family: str | None = None, command: list[str] | None = None) -> dict:
+    """Compile the test suite's warm-up workload, ``family``'s, or the command line
+    ``mjstats COMMAND`` (its output discarded), fresh, on an empty cache."""
     root = Path(__file__).resolve().parents[1]
     with tempfile.TemporaryDirectory() as cache:
         env = {**os.environ, "NUMBA_CACHE_DIR": cache}
@@ -107,6 +109,12 @@ def measure(family: str | None = None) -> dict:
             script = str(Path(cache) / "workload.py")
             Path(script).write_text(f"from mjstats.warmup import WORKLOADS\n"
                                     f"WORKLOADS[{family!r}]()\n")
+        elif command is not None:
+            script = str(Path(cache) / "command.py")
+            Path(script).write_text(
+                "import contextlib, io\nfrom mjstats.cli import main\n"
+                "with contextlib.redirect_stdout(io.StringIO()):\n"
+                f"    main({command!r})\n")
         out = subprocess.run([sys.executable, "-c", _CHILD, script], env=env, cwd=root,
                              capture_output=True, text=True, check=True)
     return json.loads(out.stdout.strip().splitlines()[-1])
@@ -121,9 +129,13 @@ def main() -> None:
                    help="only the engine's kernels (not the families and the report)")
     p.add_argument("--games", type=int, default=200_000,
                    help="games of the report (its default: the README's first command)")
-    p.add_argument("--family", help="the kernels of this family's warm-up workload "
-                   "(mjstats warmup KEY) instead of the test suite's")
+    which = p.add_mutually_exclusive_group()
+    which.add_argument("--family", help="the kernels of this family's warm-up workload "
+                       "(mjstats warmup KEY) instead of the test suite's")
+    which.add_argument("--command", help="the kernels of this command line instead, e.g. "
+                       "--command 'simulate --rules sichuan --games 2000 --seed 1 --quiet'")
     a = p.parse_args()
+    command = shlex.split(a.command) if a.command is not None else None
     if a.family is not None:
         from mjstats.warmup import WORKLOADS
 
@@ -134,8 +146,9 @@ def main() -> None:
 
         bench_first_run.main(["--games", str(a.games)])
         print()
-    r = measure(a.family)
-    what = f"the {a.family} family's workload" if a.family else "tests/warm_kernels.py"
+    r = measure(a.family, command)
+    what = (f"the {a.family} family's workload" if a.family else
+            f"mjstats {a.command}" if command is not None else "tests/warm_kernels.py")
     print(f"cold compile of {what}: {r['cpu']:.0f} s CPU, {r['total']:.0f} s wall "
           f"({sum(r['count'].values())} compilations of {len(r['count'])} kernels)")
     llvm = r["llvm_cpu"]
