@@ -1,6 +1,8 @@
 import subprocess
 import sys
 
+import pytest
+
 from mjstats.cli import main
 
 
@@ -29,11 +31,16 @@ def test_bad_input_exits_2_with_message(capsys):
     assert "1z" in err and "sichuan" in err
 
 
-def test_console_script_runs():
-    r = subprocess.run([sys.executable, "-m", "mjstats.cli", "hand", "1199m"],
+@pytest.mark.parametrize("module", ["mjstats.cli", "mjstats"])
+def test_console_script_runs(module):
+    # python -m mjstats.cli and python -m mjstats are the mjstats command
+    r = subprocess.run([sys.executable, "-m", module, "hand", "1199m"],
                        capture_output=True, text=True, timeout=300)
     assert r.returncode == 0, r.stderr
     assert "shanten   standard 0" in r.stdout
+    bad = subprocess.run([sys.executable, "-m", module, "hand", "1199x"],
+                         capture_output=True, text=True, timeout=300)
+    assert bad.returncode == 2 and bad.stderr.startswith("mjstats: error:"), bad.stderr
 
 
 def test_hand_loads_neither_pandas_nor_an_engine():

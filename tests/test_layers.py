@@ -58,7 +58,8 @@ def test_contracts_state_the_floors():
     kinds = {c["type"] for c in _contracts()}
     assert {"layers", "forbidden", "acyclic_siblings"} <= kinds
     floors = _layers()
-    top, bottom = floors[0], floors[-1]
+    entry, top, bottom = floors[0], floors[1], floors[-1]
+    assert entry == ["mjstats.__main__"]  # python -m mjstats, above the command line it runs
     assert {"mjstats.api", "mjstats.cli"} <= set(top)
     assert "mjstats.runner" in bottom and "mjstats.errors" in bottom
     order = [m for floor in floors for m in floor]
