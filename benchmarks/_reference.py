@@ -16,9 +16,9 @@ recorded (README, "What a first run costs").
 
 from __future__ import annotations
 
-import json
-import subprocess
 import sys
+
+from _timing import measured
 
 PROGRAM = r'''
 import numpy as np
@@ -227,26 +227,13 @@ for suits in (3, 2):
 '''
 """The reference program (never edit: the recorded multiples depend on it)."""
 
-_MEASURE = r'''
-import json, resource, subprocess, sys, time
-t = time.perf_counter()
-r = subprocess.run([sys.executable, "-c", sys.argv[1]], capture_output=True, text=True)
-u = resource.getrusage(resource.RUSAGE_CHILDREN)
-print(json.dumps({"wall": time.perf_counter() - t, "cpu": u.ru_utime + u.ru_stime,
-                  "rc": r.returncode, "stderr": r.stderr[-2000:]}))
-'''
-
 
 def reference() -> dict[str, float]:
     """Compile and run :data:`PROGRAM` cold in a fresh process: its wall and processor seconds.
 
     numba's on-disk cache is not used (no ``cache=True``), so every run compiles.
     """
-    r = subprocess.run([sys.executable, "-c", _MEASURE, PROGRAM], capture_output=True,
-                       text=True, check=True)
-    m = json.loads(r.stdout.strip().splitlines()[-1])
-    if m["rc"]:
-        sys.exit(f"the reference program failed: {m['stderr'].strip().splitlines()[-1:]}")
+    m = measured([sys.executable, "-c", PROGRAM])
     return {"wall": m["wall"], "cpu": m["cpu"]}
 
 

@@ -39,7 +39,6 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import subprocess
 import sys
 import tempfile
 from pathlib import Path
@@ -48,6 +47,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
 from _reference import reference  # noqa: E402  (the benchmarks folder, added above)
+from _timing import measured as _run  # noqa: E402
 
 
 def _env(cache: Path) -> dict[str, str]:
@@ -55,32 +55,6 @@ def _env(cache: Path) -> dict[str, str]:
                PYTHONPATH=str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", ""))
     env.pop("MJSTATS_NO_WARM", None)
     return env
-
-
-_MEASURE = """
-import json, resource, subprocess, sys, time
-t = time.perf_counter()
-r = subprocess.run(sys.argv[1:], capture_output=True, text=True)
-u = resource.getrusage(resource.RUSAGE_CHILDREN)
-print(json.dumps({"wall": time.perf_counter() - t, "cpu": u.ru_utime + u.ru_stime,
-                  "peak_mib": u.ru_maxrss / 1024, "rc": r.returncode, "stdout": r.stdout,
-                  "stderr": r.stderr[-2000:]}))
-"""
-
-
-def _run(cmd: list[str], env: dict[str, str]) -> dict[str, float]:
-    """Run ``cmd``: its wall and processor seconds and the peak memory of its largest process.
-
-    Measured by a process of its own, so that its resource usage holds this
-    command's processes only (a process's ``RUSAGE_CHILDREN`` peak is over every
-    child it ever waited for).
-    """
-    r = subprocess.run([sys.executable, "-c", _MEASURE, *cmd], env=env, capture_output=True,
-                       text=True, check=True)
-    m = json.loads(r.stdout.strip().splitlines()[-1])
-    if m["rc"]:
-        sys.exit(f"{' '.join(cmd)} failed: {(m['stderr'].strip().splitlines() or ['?'])[-1]}")
-    return m
 
 
 def families(cache: Path) -> list[dict]:
@@ -133,12 +107,13 @@ def _cpu(cpu: float, ref: float | None) -> str:
     return f"{cpu:8.1f}" + (f" {cpu / ref:6.1f}" if ref else "")
 
 
-def _print(rows, fams, rep, games, ref, before, after) -> None:
-    """The tables of :func:`main`, each processor time also as a multiple of ``ref``."""
+def _print(rows, fams, rep, games, yardstick: dict | None) -> None:
+    """The tables of :func:`main`, each processor time also as a multiple of the yardstick's."""
+    ref = yardstick["cpu"] if yardstick else None
     if ref:
         print(f"yardstick (benchmarks/_reference.py, a fixed numba program compiled cold): "
-              f"{before['cpu']:.2f} s of CPU before, {after['cpu']:.2f} s after; "
-              f"'x ref' = processor seconds / {ref:.2f}")
+              f"{yardstick['before']['cpu']:.2f} s of CPU before, "
+              f"{yardstick['after']['cpu']:.2f} s after; 'x ref' = processor seconds / {ref:.2f}")
     if rows:
         print(f"{'command':63s} {'state':5s} {'wall s':>7s} {_times(ref)} {'peak MiB':>8s}")
         for r in rows:
@@ -193,12 +168,11 @@ def main(argv: list[str] | None = None) -> None:
             cold = report(tmp / "report", tmp / "out-cold", a.games)
             warm = report(tmp / "report", tmp / "out-warm", a.games)
             out["report"] = rep = {"cold": cold, "warm": warm}
-    ref = None
     if before is not None:
         after = reference()
-        ref = (before["cpu"] + after["cpu"]) / 2
-        out["reference"] = {"before": before, "after": after, "cpu": ref}
-    _print(rows, fams, rep, a.games, ref, before, out.get("reference", {}).get("after"))
+        out["reference"] = {"before": before, "after": after,
+                            "cpu": (before["cpu"] + after["cpu"]) / 2}
+    _print(rows, fams, rep, a.games, out.get("reference"))
     if a.json:
         a.json.write_text(json.dumps(out, indent=1))
 

@@ -914,8 +914,6 @@ def child_command(module: str, *args: str) -> list[str]:
     the child would otherwise import the tree's copy of mjstats, and compile kernels
     that numba caches under that copy's files, never loaded by this process.
     """
-    import sys
-
     return [sys.executable, "-P", "-m", module, *args]
 
 
